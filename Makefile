@@ -1,0 +1,31 @@
+# Two commands for a fresh clone: `make serve` and `make test`. Both create .venv when missing.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: serve test lint bench model clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)  ## serve on http://127.0.0.1:8000 with gunicorn
+	MUGGINS_BIND=$(HOST):$(PORT) $(VENV)/bin/gunicorn --config python:service.gunicorn_config 'service:create_app()'
+
+test: $(STAMP) lint  ## the whole suite
+	$(PY) -m pytest
+
+lint: $(STAMP)  ## lint the Dockerfile
+	$(VENV)/bin/hadolint Dockerfile
+
+bench: $(STAMP)  ## every benchmark; results go to docs/performance.md by hand
+	$(PY) -m bench.enumerate
+	$(PY) -m bench.scorers
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,1 @@
+"""Marshmallow schemas: the one source of request validation, response shape and OpenAPI."""

@@ -1,0 +1,50 @@
+"""Card fields: a token in the card notation becomes a :class:`service.rules.cards.Card`."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+
+from service.rules.cards import Card, CardError, find_duplicate, parse_card
+
+CARD_NOTATION = ("A card: rank A 2-10 (or T) J Q K, then suit S H D C or a suit symbol "
+                 "(5H, 10h, TH, 5♥); case-insensitive.")
+
+
+class CardField(ma.fields.Field):
+    """A card token in, its canonical code out."""
+
+    default_error_messages = {"invalid": "{token!r} is not a card: {reason}",
+                              "type": "a card is a string such as '5H'"}
+
+    def __init__(self, **kwargs):
+        metadata = {"description": CARD_NOTATION, "example": "5H", **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else (value.code if isinstance(value, Card) else str(value))
+
+    def _deserialize(self, value, attr, data, **kwargs) -> Card:
+        if not isinstance(value, str):
+            raise self.make_error("type")
+        if len(value) > 16:
+            raise self.make_error("invalid", token=value[:16] + "...", reason="too long")
+        try:
+            return parse_card(value)
+        except CardError as error:
+            raise self.make_error("invalid", token=error.token, reason=error.reason) from None
+
+
+# apispec documents a custom field as an object unless told otherwise.
+CARD_FIELD_OPENAPI = {"type": "string", "pattern": r"^\S{1,16}$"}
+
+
+def check_distinct(cards_by_field: dict[str, list[Card]]) -> None:
+    """Raise a ValidationError naming the field and the card that occurs twice in one deck."""
+    everything = [(field, card) for field, cards in cards_by_field.items() for card in cards]
+    duplicate = find_duplicate([card for _, card in everything])
+    if duplicate is None:
+        return
+    fields = [field for field, card in everything if card == duplicate]
+    raise ma.ValidationError(
+        f"{duplicate.code!r} appears twice; a single deck has one {duplicate.name}",
+        field_name=fields[-1])

@@ -1,0 +1,83 @@
+"""The show: request and response of ``POST /v1/show``."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+
+from service.rules.profiles import UnknownProfile, get_profile
+
+from .cards import CardField, check_distinct
+
+KIND_DESCRIPTION = "fifteen | pair | run | flush | nobs"
+
+
+class RulesField(ma.fields.String):
+    """A profile name; becomes the Profile."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        name = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return get_profile(name)
+        except UnknownProfile:
+            raise ma.ValidationError(f"unknown rule profile {name!r}") from None
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return getattr(value, "name", value)
+
+
+class ShowRequestSchema(ma.Schema):
+    hand = ma.fields.List(CardField(), required=True,
+                          metadata={"description": "The hand (or crib): 4 cards under standard rules.",
+                                    "example": ["5H", "5D", "5S", "JC"]})
+    starter = CardField(required=True, metadata={"description": "The starter (cut) card.",
+                                                 "example": "5C"})
+    crib = ma.fields.Boolean(load_default=False,
+                             metadata={"description": "Count as the crib (a flush needs all five cards)."})
+    rules = RulesField(load_default=lambda: get_profile("standard"),
+                       metadata={"description": "Rule profile name (default `standard`).",
+                                 "example": "standard"})
+
+    @ma.validates_schema(skip_on_field_errors=True)
+    def validate_deal(self, data, **kwargs):
+        profile = data["rules"]
+        if len(data["hand"]) != profile.hand_size:
+            raise ma.ValidationError(
+                f"a {profile.name} hand has {profile.hand_size} cards, got {len(data['hand'])}",
+                field_name="hand")
+        check_distinct({"hand": data["hand"], "starter": [data["starter"]]})
+
+
+class ScoreItemSchema(ma.Schema):
+    kind = ma.fields.String(required=True, metadata={"description": KIND_DESCRIPTION})
+    cards = ma.fields.List(CardField(), required=True)
+    points = ma.fields.Integer(required=True)
+
+
+class RaritySchema(ma.Schema):
+    count = ma.fields.Integer(metadata={"description": "Deals (of 12,994,800) with exactly this score."})
+    probability = ma.fields.Float()
+    one_in = ma.fields.Integer(allow_none=True,
+                               metadata={"description": "This score comes once in about this many deals."})
+    at_least = ma.fields.Float(metadata={"description": "Probability of this score or more."})
+
+
+class ByKindSchema(ma.Schema):
+    fifteen = ma.fields.Integer()
+    pair = ma.fields.Integer()
+    run = ma.fields.Integer()
+    flush = ma.fields.Integer()
+    nobs = ma.fields.Integer()
+
+
+class ShowResponseSchema(ma.Schema):
+    total = ma.fields.Integer(required=True)
+    items = ma.fields.List(ma.fields.Nested(ScoreItemSchema), required=True)
+    by_kind = ma.fields.Nested(ByKindSchema, required=True)
+    hand = ma.fields.List(CardField())
+    starter = CardField()
+    crib = ma.fields.Boolean()
+    rarity = ma.fields.Nested(RaritySchema)
+    his_heels = ma.fields.Integer(metadata={
+        "description": "2 when the starter is a jack: the dealer's, pegged at the cut, never part of "
+                       "this count."})
+    rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})

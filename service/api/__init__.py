@@ -1,0 +1,16 @@
+"""The HTTP layer: thin glue between schemas, the rules engine and the vision pipeline."""
+
+from __future__ import annotations
+
+from .problems import ProblemApi
+
+
+def register(app) -> ProblemApi:
+    """Create the Api on ``app`` and register every blueprint."""
+    from . import docs, health, show
+
+    api = ProblemApi(app)
+    for module in (health, show):
+        api.register_blueprint(module.blp)
+    app.register_blueprint(docs.blp)
+    return api

@@ -1,0 +1,42 @@
+"""``/v1/show``: count a hand or crib."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from schemas.show import ShowRequestSchema, ShowResponseSchema
+from service.rules.cards import JACK
+from service.rules.rarity import rarity
+from service.rules.show import score_show
+
+blp = Blueprint("show", __name__, url_prefix="/v1", description="Count a hand or crib with its starter.")
+
+
+def show_body(hand, starter, crib, profile) -> dict:
+    """The response body shared by every endpoint that counts a show."""
+    score = score_show(hand, starter, crib)
+    return {
+        "total": score.total,
+        "items": score.items,
+        "by_kind": score.by_kind,
+        "hand": hand,
+        "starter": starter,
+        "crib": crib,
+        "rarity": rarity(score.total, crib),
+        "his_heels": 2 if starter.rank == JACK and starter.is_standard else 0,
+        "rules": profile.as_dict(),
+    }
+
+
+@blp.route("/show")
+class Show(MethodView):
+    @blp.arguments(ShowRequestSchema)
+    @blp.response(200, ShowResponseSchema)
+    def post(self, args):
+        """Score a hand or crib, with every combination.
+
+        Returns the total, each fifteen, pair, run, flush and nobs with its cards, the points per
+        kind, and how rare the total is among all 12,994,800 deals.
+        """
+        return show_body(args["hand"], args["starter"], args["crib"], args["rules"])

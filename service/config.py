@@ -1,0 +1,36 @@
+"""Configuration with embedded defaults; every setting can be overridden by a ``MUGGINS_*`` variable."""
+
+from __future__ import annotations
+
+import os
+
+# Limits (documented in README "Limits"): a request over them is refused with a 4xx problem.
+MAX_BODY_BYTES = 2 * 1024 * 1024  # JSON bodies; 10,000 batch hands fit in well under 1 MB
+MAX_BATCH_HANDS = 10_000
+MAX_PLAYS = 64  # a pegging hand has at most 4 players x 5 cards plus go calls
+
+
+class DefaultConfig:
+    API_TITLE = "Muggins"
+    API_VERSION = "1.0.0"
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/"
+    OPENAPI_JSON_PATH = "openapi.json"
+    OPENAPI_SWAGGER_UI_PATH = "/docs"
+    OPENAPI_SWAGGER_UI_URL = "/docs/static/"  # served from the swagger-ui-bundle package, no CDN
+    MAX_CONTENT_LENGTH = MAX_BODY_BYTES
+    MAX_BATCH_HANDS = MAX_BATCH_HANDS
+    JSON_SORT_KEYS = False
+    DATABASE_URL = "sqlite:///" + os.path.join(os.getcwd(), "instance", "muggins.sqlite3")
+    RATELIMIT_DEFAULT = "1200 per minute"
+    RATELIMIT_STORAGE_URI = "memory://"
+    RATELIMIT_HEADERS_ENABLED = True
+
+
+def from_environment() -> dict:
+    """``MUGGINS_DATABASE_URL=...`` becomes ``DATABASE_URL``; integers stay integers."""
+    settings = {}
+    for key, value in os.environ.items():
+        if key.startswith("MUGGINS_"):
+            settings[key[len("MUGGINS_"):]] = int(value) if value.isdigit() else value
+    return settings

@@ -1,0 +1,42 @@
+"""Card notation (docs/rules.md, "Card notation")."""
+
+import pytest
+
+from service.rules.cards import STANDARD_DECK, Card, CardError, find_duplicate, parse_card
+
+from helpers import cards
+
+
+@pytest.mark.parametrize("token, code", [
+    ("5H", "5H"), ("10H", "10H"), ("TH", "10H"), ("th", "10H"), ("QS", "QS"), ("qs", "QS"),
+    ("5♥", "5H"), ("A♠", "AS"), ("K♦", "KD"), ("J♣", "JC"), ("10♡", "10H"), (" 7c ", "7C"),
+])
+def test_accepted_spellings(token, code):
+    assert parse_card(token).code == code
+
+
+@pytest.mark.parametrize("token", ["1H", "11H", "0H", "5X", "H5", "", "5", "10", "QQ", "05H", "5HH", "ZZ"])
+def test_rejected_tokens_name_the_token(token):
+    with pytest.raises(CardError) as excinfo:
+        parse_card(token)
+    assert excinfo.value.token == token
+
+
+def test_values_ace_low_court_cards_ten():
+    assert [c.value for c in cards("AS 2S 9S 10S JS QS KS")] == [1, 2, 9, 10, 10, 10, 10]
+
+
+def test_deck_index_round_trip():
+    assert len(STANDARD_DECK) == 52
+    assert all(STANDARD_DECK[c.index] == c for c in STANDARD_DECK)
+    assert parse_card("AS").index == 0 and parse_card("KC").index == 51
+
+
+def test_duplicate_detection():
+    assert find_duplicate(cards("5H 5D 5S")) is None
+    assert find_duplicate(cards("5H 5D 5h")) == Card(5, "H")
+
+
+def test_names():
+    assert parse_card("QH").name == "queen of hearts"
+    assert parse_card("7C").name == "seven of clubs"
