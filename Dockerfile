@@ -19,7 +19,7 @@ RUN pip install --no-cache-dir . \
     && mkdir -p /var/lib/muggins \
     && chown muggins /var/lib/muggins
 
-USER muggins
+USER 10001
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
     CMD ["python", "-c", "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status == 200 else 1)"]

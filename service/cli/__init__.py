@@ -1,0 +1,32 @@
+"""The ``muggins`` command line: one subcommand per module in this package.
+
+    muggins show 5H 5D 5S JC 5C
+    muggins enumerate --crib --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import enumerate_cmd, show_cmd
+
+# Each subcommand module has add_parser(subparsers) and sets a ``run(args) -> int`` default.
+SUBCOMMANDS = [show_cmd, enumerate_cmd]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="muggins", description="Cribbage scoring and claim audit.")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for module in SUBCOMMANDS:
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""What the subcommands share: card parsing with a clean error, JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from service.rules.cards import Card, CardError, find_duplicate, parse_cards
+
+
+class UsageError(SystemExit):
+    """Exit 2 with a message, as argparse does for bad arguments."""
+
+    def __init__(self, message: str):
+        print(f"muggins: error: {message}", file=sys.stderr)
+        super().__init__(2)
+
+
+def cards_from_args(tokens: list[str], what: str) -> list[Card]:
+    try:
+        cards = parse_cards(tokens)
+    except CardError as error:
+        raise UsageError(f"{what}: {error.token!r} is not a card: {error.reason}") from None
+    duplicate = find_duplicate(cards)
+    if duplicate is not None:
+        raise UsageError(f"{what}: {duplicate.code} appears twice")
+    return cards
+
+
+def print_json(data) -> None:
+    json.dump(data, sys.stdout, indent=2, default=str)
+    sys.stdout.write("\n")
