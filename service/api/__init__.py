@@ -7,10 +7,10 @@ from .problems import ProblemApi
 
 def register(app) -> ProblemApi:
     """Create the Api on ``app`` and register every blueprint."""
-    from . import docs, health, show
+    from . import audit, batch, docs, health, show
 
     api = ProblemApi(app)
-    for module in (health, show):
+    for module in (health, show, audit, batch):
         api.register_blueprint(module.blp)
     app.register_blueprint(docs.blp)
     return api

@@ -1,6 +1,7 @@
 """The ``muggins`` command line: one subcommand per module in this package.
 
     muggins show 5H 5D 5S JC 5C
+    muggins audit 5H 5D 5S JC 5C --claimed 24
     muggins enumerate --crib --json
 """
 
@@ -9,10 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import enumerate_cmd, show_cmd
+from . import audit_cmd, enumerate_cmd, show_cmd
 
 # Each subcommand module has add_parser(subparsers) and sets a ``run(args) -> int`` default.
-SUBCOMMANDS = [show_cmd, enumerate_cmd]
+SUBCOMMANDS = [show_cmd, audit_cmd, enumerate_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:
