@@ -20,6 +20,10 @@ from itertools import combinations, product
 from typing import Sequence
 
 from .cards import JACK, Card
+from .special_cards import HIGH_ACE_RANK, SUPER_ACE
+
+SUPER_ACE_VALUES = (1, 11)
+SUPER_ACE_RANKS = (1, HIGH_ACE_RANK)
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
@@ -61,13 +65,13 @@ class ShowScore:
 # Standard cards have exactly one of each.
 
 def counting_values(card: Card) -> tuple[int, ...]:
-    """Values a card may take when adding to fifteen."""
-    return (card.value,)
+    """Values a card may take when adding to fifteen (the Super Ace: 1 and 11)."""
+    return SUPER_ACE_VALUES if card.special == SUPER_ACE else (card.value,)
 
 
 def run_ranks(card: Card) -> tuple[int, ...]:
-    """Ranks a card may take in a run (ace low only in the standard game)."""
-    return (card.rank,)
+    """Ranks a card may take in a run (ace low only; the Super Ace is also the high ace, 14)."""
+    return SUPER_ACE_RANKS if card.special == SUPER_ACE else (card.rank,)
 
 
 def same_rank(a: Card, b: Card) -> bool:
@@ -168,7 +172,7 @@ def nobs(hand: Sequence[Card], starter: Card) -> list[ScoreItem]:
     if starter.suit is None:
         return []
     return [ScoreItem("nobs", (card, starter), 1) for card in hand
-            if card.rank == JACK and card.suit == starter.suit and card.is_standard]
+            if card.rank == JACK and card.suit == starter.suit]  # a Wild declared a jack is one
 
 
 def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowScore:

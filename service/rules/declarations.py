@@ -1,0 +1,190 @@
+"""The best declaration: which cards undeclared wild cards should stand for to score the most.
+
+Mastermind (RULINGS.md): a claim may declare each wild card; where it does not, the auditor finds the
+declaration that scores most and reports it. A show's points split into a part that depends only on
+ranks (fifteens, pairs, runs: :func:`pattern_points`) and a part that depends on suits (flush, nobs,
+at most ``hand size + 1`` and one per jack). The search walks the wild cards' rank multisets, best
+rank points first, and stops as soon as no remaining multiset can beat the best found even with a
+flush and nobs, so three wild cards take a few milliseconds (bench/ceiling.py, docs/performance.md)::
+
+    >>> from service.rules.cards import parse_cards
+    >>> *hand, starter = parse_cards(["5H", "5H*", "W", "SW", "M"])
+    >>> best = best_declaration(hand, starter)
+    >>> best.score.total, [c.code for c in best.hand], best.starter.code
+    (45, ['5H', '5H*', 'W=5H', 'SW=5H'], 'M=5H')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement, permutations, product
+from typing import Sequence
+
+from .cards import JACK, SUITS, Card
+from .show import ShowScore, score_show
+from .special_cards import SUPER_ACE, ZERO, declare, is_undeclared_wild
+
+SUPER_ACE_TOKEN = 14
+"""Rank token of the Super Ace in :func:`pattern_points` (Zero is 0, standard ranks 1-13)."""
+
+
+def rank_token(card: Card) -> int:
+    """The token a (declared) card has in :func:`pattern_points`."""
+    return SUPER_ACE_TOKEN if card.special == SUPER_ACE else card.rank
+
+
+@cache
+def pattern_points(tokens: tuple[int, ...]) -> int:
+    """Points of fifteens + pairs + runs of a multiset of rank tokens (sorted tuple), specials too.
+
+    Same rules as :mod:`service.rules.show` (tests compare the two on every multiset): the Zero
+    (token 0) adds a distinct combination to every fifteen and runs 0-A-2; the Super Ace (token 14)
+    pairs every ace and is worth 1 or 11, low ace or high ace.
+
+    >>> pattern_points((5, 5, 5, 5, 5)), pattern_points((0, 5, 5, 5, 11)), pattern_points((4, 14))
+    (40, 22, 2)
+    """
+    return _fifteens(tokens) + _pairs(tokens) + _runs(tokens)
+
+
+def _subset_sums(values: Sequence[int]) -> list[int]:
+    ways = [1] + [0] * 15
+    for value in values:
+        for total in range(15, value - 1, -1):
+            ways[total] += ways[total - value]
+    return ways
+
+
+def _fifteens(tokens: Sequence[int]) -> int:
+    supers = tokens.count(SUPER_ACE_TOKEN)
+    values = [min(t, 10) for t in tokens if t != SUPER_ACE_TOKEN]
+    if supers == 0:
+        return 2 * _subset_sums(values)[15]
+    if supers > 1:  # one Super Ace per deck; several would need the general product of values
+        cards = [Card(1, None, SUPER_ACE) if t == SUPER_ACE_TOKEN else Card(t, "S") for t in tokens]
+        return sum(i.points for i in score_show(cards[:-1], cards[-1]).items if i.kind == "fifteen")
+    ways = _subset_sums(values)
+    return 2 * (ways[15] + ways[14] + ways[4])  # without it; with it as 1; with it as 11
+
+
+def _pairs(tokens: Sequence[int]) -> int:
+    counts: dict[int, int] = {}
+    for token in tokens:
+        rank = 1 if token == SUPER_ACE_TOKEN else token
+        counts[rank] = counts.get(rank, 0) + 1
+    return sum(n * (n - 1) for n in counts.values())
+
+
+def _runs(tokens: Sequence[int]) -> int:
+    counts = [0] * 15  # run ranks 0 (Zero) .. 14 (high ace)
+    for token in tokens:
+        if token == SUPER_ACE_TOKEN:
+            counts[1] += 1
+            counts[14] += 1
+        else:
+            counts[token] += 1
+    points, start = 0, None
+    for rank in range(16):
+        present = rank < 15 and counts[rank] > 0
+        if present and start is None:
+            start = rank
+        elif not present and start is not None:
+            if rank - start >= 3:
+                multiplicity = 1
+                for r in range(start, rank):
+                    multiplicity *= counts[r]
+                points += (rank - start) * multiplicity
+            start = None
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A show with every wild card declared: the cards, their count, and what was declared."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    score: ShowScore
+    declared: tuple[tuple[str, int, Card], ...]  # (field, index, declared card) for each wild found
+
+    def declarations(self) -> list[dict]:
+        return [{"field": f, "index": i, "card": c.code} for f, i, c in self.declared]
+
+
+def _suit_bonus(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    """Flush + nobs points (what depends on suits), as service.rules.show counts them."""
+    bonus = 0
+    suits = {card.suit for card in hand}
+    if len(suits) == 1 and None not in suits:
+        if starter.suit in suits:
+            bonus += len(hand) + 1
+        elif not crib:
+            bonus += len(hand)
+    if starter.suit is not None:
+        bonus += sum(1 for card in hand if card.rank == JACK and card.suit == starter.suit)
+    return bonus
+
+
+def best_declaration(hand: Sequence[Card], starter: Card, crib: bool = False,
+                     profile=None) -> Declared:
+    """Declare every undeclared wild card (hand or starter) so the show scores most.
+
+    ``crib`` counts the cards as a crib (a flush needs the starter too, unless the profile's
+    ``crib_flush`` is ``four``). Declared wild cards keep their declarations. Ties go to the
+    declaration found first (highest rank points first, then suits in S H D C order).
+    """
+    crib_flush_five = crib and (profile is None or profile.crib_flush == "five")
+    cards = (*hand, starter)
+    wild_positions = [i for i, card in enumerate(cards) if is_undeclared_wild(card)]
+    if not wild_positions:
+        return Declared(tuple(hand), starter, score_show(hand, starter, crib_flush_five), ())
+    fixed = tuple(rank_token(c) for i, c in enumerate(cards) if i not in wild_positions)
+    hand_size = len(hand)
+    flush_possible = ZERO not in {c.special for c in hand} and SUPER_ACE not in {c.special for c in hand}
+    flush_bound = hand_size + 1 if flush_possible else 0
+    fixed_hand_jacks = sum(1 for c in hand if c.rank == JACK and not is_undeclared_wild(c))
+    candidates = []
+    for ranks in combinations_with_replacement(range(1, 14), len(wild_positions)):
+        points = pattern_points(tuple(sorted(fixed + ranks)))
+        bound = points + flush_bound + fixed_hand_jacks + ranks.count(JACK)
+        candidates.append((bound, points, ranks))
+    candidates.sort(key=lambda c: (-c[0], -c[1]))
+    best_total, best_cards = -1, None
+    suit_choices = _suit_choices(cards, wild_positions)
+    for bound, points, ranks in candidates:
+        if bound <= best_total:
+            break
+        bonus, chosen = _best_suits(cards, hand_size, wild_positions, ranks, suit_choices, crib_flush_five)
+        if points + bonus > best_total:
+            best_total, best_cards = points + bonus, chosen
+    *declared_hand, declared_starter = best_cards
+    score = score_show(declared_hand, declared_starter, crib_flush_five)
+    found = tuple(("starter", 0, best_cards[i]) if i == hand_size else ("hand", i, best_cards[i])
+                  for i in wild_positions)
+    return Declared(tuple(declared_hand), declared_starter, score, found)
+
+
+def _suit_choices(cards: Sequence[Card], wild_positions: Sequence[int]) -> tuple[str, ...]:
+    """Suits worth trying for a wild card: those already present, plus one absent suit."""
+    present = [s for s in SUITS if any(c.suit == s for i, c in enumerate(cards) if i not in wild_positions)]
+    absent = [s for s in SUITS if s not in present]
+    return tuple(present + absent[:1])
+
+
+def _best_suits(cards, hand_size, wild_positions, ranks, suit_choices, crib_flush_five):
+    best_bonus, best_cards = -1, None
+    for order in dict.fromkeys(permutations(ranks)):  # distinct assignments of ranks to positions
+        for suits in product(suit_choices, repeat=len(wild_positions)):
+            trial = list(cards)
+            for position, rank, suit in zip(wild_positions, order, suits):
+                trial[position] = declare(cards[position], show_as=Card(rank, suit),
+                                          play_as=cards[position].play_as)
+            bonus = _suit_bonus(trial[:hand_size], trial[hand_size], crib_flush_five)
+            if bonus > best_bonus:
+                best_bonus, best_cards = bonus, trial
+    return best_bonus, best_cards
+
+
+def has_undeclared_wild(cards: Sequence[Card]) -> bool:
+    return any(is_undeclared_wild(card) for card in cards)
