@@ -22,4 +22,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import api
 
     app.extensions["muggins_api"] = api.register(app)
+    from . import web
+
+    app.register_blueprint(web.blp)  # the phone page at "/", outside the OpenAPI spec
     return app
