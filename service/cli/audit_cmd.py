@@ -9,7 +9,7 @@ import marshmallow as ma
 from schemas.audit import AuditShowRequestSchema, AuditShowResponseSchema
 from service.rules.show import ShowScore
 
-from .common import UsageError, cards_from_args, print_json
+from .common import UsageError, hand_and_starter, print_json
 from .show_cmd import format_breakdown
 
 
@@ -30,10 +30,8 @@ def add_parser(subparsers) -> None:
 
 def request_from_args(args) -> dict:
     """The arguments as a /v1/audit/show request body, validated by the same schema."""
-    cards = cards_from_args(args.cards, "audit")
-    if len(cards) != 5:
-        raise UsageError(f"audit: give 4 hand cards and the starter (5 cards), got {len(cards)}")
-    body = {"hand": [c.code for c in cards[:4]], "starter": cards[4].code, "crib": args.crib,
+    hand, starter = hand_and_starter(args.cards, "audit")
+    body = {"hand": [c.code for c in hand], "starter": starter.code, "crib": args.crib,
             "rules": args.rules, "claimed": args.claimed}
     if args.items is not None:
         items = args.items.strip()

@@ -27,6 +27,14 @@ def cards_from_args(tokens: list[str], what: str) -> list[Card]:
     return cards
 
 
+def hand_and_starter(tokens: list[str], what: str) -> tuple[list[Card], Card]:
+    """Four hand (or crib) cards then the starter, as ``show`` and ``audit`` take them."""
+    cards = cards_from_args(tokens, what)
+    if len(cards) != 5:
+        raise UsageError(f"{what}: give 4 hand cards and the starter (5 cards), got {len(cards)}")
+    return cards[:4], cards[4]
+
+
 def print_json(data) -> None:
     json.dump(data, sys.stdout, indent=2, default=str)
     sys.stdout.write("\n")
