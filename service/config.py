@@ -22,15 +22,24 @@ class DefaultConfig:
     MAX_BATCH_HANDS = MAX_BATCH_HANDS
     JSON_SORT_KEYS = False
     DATABASE_URL = "sqlite:///" + os.path.join(os.getcwd(), "instance", "muggins.sqlite3")
+    # Operations (service/api/ops.py). Rate limits count per client address, per worker with
+    # memory:// (use redis://... to share one count); RATELIMIT_ENABLED = False turns them off.
+    RATELIMIT_ENABLED = True
     RATELIMIT_DEFAULT = "1200 per minute"
     RATELIMIT_STORAGE_URI = "memory://"
     RATELIMIT_HEADERS_ENABLED = True
+    ACCESS_LOG = True  # one JSON line per request on stdout (logger "muggins.access")
 
 
 def from_environment() -> dict:
-    """``MUGGINS_DATABASE_URL=...`` becomes ``DATABASE_URL``; integers stay integers."""
+    """``MUGGINS_DATABASE_URL=...`` becomes ``DATABASE_URL``; integers stay integers, and
+    ``true``/``false`` (any case) become booleans (``MUGGINS_RATELIMIT_ENABLED=false``)."""
     settings = {}
     for key, value in os.environ.items():
         if key.startswith("MUGGINS_"):
-            settings[key[len("MUGGINS_"):]] = int(value) if value.isdigit() else value
+            settings[key[len("MUGGINS_"):]] = (int(value) if value.isdigit() else
+                                               _BOOLEANS.get(value.lower(), value))
     return settings
+
+
+_BOOLEANS = {"true": True, "false": False}

@@ -9,6 +9,9 @@ def register(app) -> ProblemApi:
     """Create the Api on ``app`` and register every blueprint."""
     from . import audit, batch, docs, health, show
 
+    from . import ops
+
+    ops.init_app(app)  # request ids, access log, metrics, rate limits
     api = ProblemApi(app)
     for module in (health, show, audit, batch):
         api.register_blueprint(module.blp)
