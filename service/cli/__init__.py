@@ -2,6 +2,7 @@
 
     muggins show 5H 5D 5S JC 5C
     muggins audit 5H 5D 5S JC 5C --claimed 24
+    muggins play KH 9D QH go 8D JH 8C go JS 7H
     muggins enumerate --crib --json
 """
 
@@ -10,10 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import audit_cmd, enumerate_cmd, show_cmd
+from . import audit_cmd, enumerate_cmd, play_cmd, show_cmd
 
 # Each subcommand module has add_parser(subparsers) and sets a ``run(args) -> int`` default.
-SUBCOMMANDS = [show_cmd, audit_cmd, enumerate_cmd]
+SUBCOMMANDS = [show_cmd, audit_cmd, play_cmd, enumerate_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:
