@@ -146,6 +146,9 @@ class AuditShowResponseSchema(ma.Schema):
     impossible_claim = ma.fields.Boolean(metadata={
         "description": "True when no show can score the claimed total (19, 25, 26, 27, over 29)."})
     overclaim = ma.fields.Nested(OverclaimSchema)
+    declarations = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "Wild cards the claim left undeclared, declared as scores most (the count "
+                       "the claim is judged against): [{field, index, card}]."})
     muggins_award = ma.fields.Nested(MugginsAwardSchema)
     score = ma.fields.Nested(ShowResponseSchema, required=True,
                              metadata={"description": "The canonical count, as /v1/show returns it."})

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from service.rules.cards import Card, CardError, find_duplicate, parse_card
+from service.rules.cards import Card, CardError, find_duplicate, parse_card, physical_identity
 
 CARD_NOTATION = ("A card: rank A 2-10 (or T) J Q K, then suit S H D C or a suit symbol "
-                 "(5H, 10h, TH, 5♥); case-insensitive.")
+                 "(5H, 10h, TH, 5♥); case-insensitive. Special cards, under a profile whose deck has "
+                 "them: ZERO (0), A*, 5H* (Super Five), W, SW, M, JOKER; declared W=7H, SW=7H/5D, A*=11.")
 
 
 class CardField(ma.fields.Field):
@@ -38,13 +39,19 @@ class CardField(ma.fields.Field):
 CARD_FIELD_OPENAPI = {"type": "string", "pattern": r"^\S{1,16}$"}
 
 
-def check_distinct(cards_by_field: dict[str, list[Card]]) -> None:
-    """Raise a ValidationError naming the field and the card that occurs twice in one deck."""
+def check_distinct(cards_by_field: dict[str, list[Card]], copies: dict | None = None) -> None:
+    """Raise a ValidationError naming the field and the card that occurs more often than the deck
+    holds it (``copies``: special cards' counts, see service.rules.special_cards.deck_copies)."""
     everything = [(field, card) for field, cards in cards_by_field.items() for card in cards]
-    duplicate = find_duplicate([card for _, card in everything])
+    duplicate = find_duplicate([card for _, card in everything], copies)
     if duplicate is None:
         return
-    fields = [field for field, card in everything if card == duplicate]
+    identity = physical_identity(duplicate)
+    fields = [field for field, card in everything if physical_identity(card) == identity]
+    allowed = (copies or {}).get(identity, 1)
+    if allowed > 1:
+        raise ma.ValidationError(f"{duplicate.code!r}: more than the {allowed} the deck holds",
+                                 field_name=fields[-1])
     raise ma.ValidationError(
         f"{duplicate.code!r} appears twice; a single deck has one {duplicate.name}",
         field_name=fields[-1])

@@ -4,25 +4,18 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from service.rules.profiles import UnknownProfile, get_profile
+from service.rules.profiles import get_profile
+from service.rules.special_cards import deck_copies
 
 from .cards import CardField, check_distinct
+from .rules import RULES_DESCRIPTION, RulesValueField, check_deck
 
 KIND_DESCRIPTION = "fifteen | pair | run | flush | nobs"
 
 
-class RulesField(ma.fields.String):
-    """A profile name; becomes the Profile."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        name = super()._deserialize(value, attr, data, **kwargs)
-        try:
-            return get_profile(name)
-        except UnknownProfile:
-            raise ma.ValidationError(f"unknown rule profile {name!r}") from None
-
-    def _serialize(self, value, attr, obj, **kwargs):
-        return getattr(value, "name", value)
+class RulesField(RulesValueField):
+    """A profile name, or ``{"name": ..., setting: value}`` overriding single settings; becomes the
+    effective Profile (see :mod:`schemas.rules`)."""
 
 
 class ShowRequestSchema(ma.Schema):
@@ -34,17 +27,19 @@ class ShowRequestSchema(ma.Schema):
     crib = ma.fields.Boolean(load_default=False,
                              metadata={"description": "Count as the crib (a flush needs all five cards)."})
     rules = RulesField(load_default=lambda: get_profile("standard"),
-                       metadata={"description": "Rule profile name (default `standard`).",
-                                 "example": "standard"})
+                       metadata={"description": RULES_DESCRIPTION, "example": "standard"})
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_deal(self, data, **kwargs):
         profile = data["rules"]
-        if len(data["hand"]) != profile.hand_size:
+        size, what = (profile.crib_size, "crib") if data["crib"] else (profile.hand_size, "hand")
+        if len(data["hand"]) != size:
             raise ma.ValidationError(
-                f"a {profile.name} hand has {profile.hand_size} cards, got {len(data['hand'])}",
+                f"a {profile.name} {what} has {size} cards, got {len(data['hand'])}",
                 field_name="hand")
-        check_distinct({"hand": data["hand"], "starter": [data["starter"]]})
+        cards = {"hand": data["hand"], "starter": [data["starter"]]}
+        check_deck(cards, profile)
+        check_distinct(cards, deck_copies(profile.deck))
 
 
 class ScoreItemSchema(ma.Schema):
@@ -80,4 +75,7 @@ class ShowResponseSchema(ma.Schema):
     his_heels = ma.fields.Integer(metadata={
         "description": "2 when the starter is a jack: the dealer's, pegged at the cut, never part of "
                        "this count."})
+    declarations = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "Wild cards the request left undeclared, as the best declaration found: "
+                       "[{field, index, card}], e.g. {\"field\": \"hand\", \"index\": 2, \"card\": \"W=5H\"}."})
     rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})

@@ -6,25 +6,28 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from schemas.show import ShowRequestSchema, ShowResponseSchema
-from service.rules.cards import JACK
 from service.rules.rarity import rarity
-from service.rules.show import score_show
+from service.rules.declarations import best_declaration
+from service.rules.profiles import his_heels
 
 blp = Blueprint("show", __name__, url_prefix="/v1", description="Count a hand or crib with its starter.")
 
 
 def show_body(hand, starter, crib, profile) -> dict:
     """The response body shared by every endpoint that counts a show."""
-    score = score_show(hand, starter, crib)
+    declared = best_declaration(hand, starter, crib, profile)  # wild cards: the best declaration
+    score = declared.score
+    standard = all(card.is_standard for card in (*hand, starter)) and len(hand) == 4
     return {
         "total": score.total,
         "items": score.items,
         "by_kind": score.by_kind,
-        "hand": hand,
-        "starter": starter,
+        "hand": declared.hand,
+        "starter": declared.starter,
         "crib": crib,
-        "rarity": rarity(score.total, crib),
-        "his_heels": 2 if starter.rank == JACK and starter.is_standard else 0,
+        "rarity": rarity(score.total, crib) if standard else None,
+        "his_heels": his_heels(starter, profile),
+        "declarations": declared.declarations(),
         "rules": profile.as_dict(),
     }
 

@@ -23,6 +23,7 @@ from typing import Optional, Sequence, Union
 
 from .cards import Card
 from .claims import compare_claim
+from .declarations import best_declaration
 from .profiles import Profile, get_profile
 from .rarity import distribution
 from .show import KINDS, ScoreItem, score_show
@@ -161,16 +162,19 @@ def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed:
     ``missed_items``, ``invented_items`` and ``by_kind``; with a Muggins call ``muggins_award``.
     """
     profile = profile or get_profile("standard")
-    score = score_show(hand, starter, crib)
+    declared = best_declaration(hand, starter, crib, profile)  # undeclared wild cards: their best
+    score = declared.score
     muggins_on = profile.muggins == "on"
     report = compare_claim(score.total, claimed, muggins_applies=muggins_on)
     report["muggins"] = profile.muggins
     messages = []
-    impossible = impossible_claim_message(claimed, crib)
+    standard_deal = profile.deck == "standard" and len(hand) == 4  # what the distribution covers
+    impossible = impossible_claim_message(claimed, crib) if standard_deal else None
     report["impossible_claim"] = impossible is not None
     if impossible:
         messages.append(impossible)
     report["overclaim"] = overclaim_consequence(report["overclaimed"], profile)
+    report["declarations"] = declared.declarations()
     if muggins_call is not None:
         report["muggins_award"] = muggins_award(muggins_call, report["muggins_eligible"], muggins_on)
 

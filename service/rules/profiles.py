@@ -107,7 +107,8 @@ class Profile:
                                 "Hole is ignored (`frozen`) or obeyed (`obeyed`); a card that frees "
                                 "always frees.", ("frozen", "obeyed"), source="seed 001; RULINGS")
     wild_pack: str = _setting("wild31", "WILD Cribbage: the pack of instruction cards (`wild31`: the "
-                              "31 cards of service.rules.wild_cards; `none` outside WILD Cribbage).",
+                              "31 cards of service.rules.wild_cards; `none`: only the house cards), "
+                              "used when `wild_draw` is on.",
                               ("wild31", "none"), source="seed 001")
     house_cards: tuple = _setting((), "WILD Cribbage: the pack owner's own cards, each "
                                   "{\"name\", \"effect\", \"points\"} (effects as in the WILD pack).",
@@ -240,6 +241,21 @@ def from_settings(name: str, version: int, description: str, base: str, settings
     """Rebuild a saved profile (settings as stored; unknown settings of old versions are refused)."""
     return dataclasses.replace(with_overrides(Profile(), settings), name=name, version=version,
                                description=description, base=base, overridden=())
+
+
+def his_heels(starter, profile: Profile) -> int:
+    """Points to the dealer for the starter: a jack gives ``his_heels``; a wild card turned as
+    starter gives them only with ``wild_starter_heels`` on (RULINGS: never, in Mastermind).
+
+    >>> from service.rules.cards import parse_card
+    >>> his_heels(parse_card("JH"), BUILT_IN["standard"]), his_heels(parse_card("W"), BUILT_IN["mastermind"])
+    (2, 0)
+    """
+    from .special_cards import WILD_KINDS
+
+    if starter.special in WILD_KINDS:
+        return profile.his_heels if profile.wild_starter_heels == "on" else 0
+    return profile.his_heels if starter.rank == 11 and starter.is_standard else 0
 
 
 def all_built_in() -> list[Profile]:

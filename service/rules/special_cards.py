@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .cards import Card, CardError, _parse_standard, register_special_notation
+from .cards import Card, CardError, _parse_standard, physical_identity, register_special_notation
 
 ZERO = "zero"
 SUPER_ACE = "super_ace"
@@ -56,6 +56,23 @@ DECKS: dict[str, dict[tuple, int]] = {
     "jokers": {(JOKER,): 2},
 }
 """Special cards per deck, as :func:`service.rules.cards.physical_identity` -> copies."""
+
+
+
+def deck_copies(deck: str) -> dict[tuple, int]:
+    """How many of each special card a deck holds (a standard card: one), for the deck check.
+
+    >>> deck_copies("mastermind")[(WILD,)], deck_copies("standard")
+    (2, {})
+    """
+    return DECKS[deck]
+
+
+def decks_with(card: Card) -> str:
+    """The decks (and so the profiles' ``deck`` settings) that hold ``card``, e.g. ``'mastermind'``."""
+    identity = physical_identity(card)
+    return ", ".join(name for name, copies in DECKS.items() if copies.get(identity))
+
 
 _SUPER_FIVE = re.compile(r"^5([SHDC♠♤♥♡♦♢♣♧])\*$", re.I)
 
