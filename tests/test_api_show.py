@@ -152,6 +152,23 @@ def test_audit_muggins_call(client):
     assert body["muggins_award"] == {"called": 8, "caller_pegs": 5, "called_player_pegs": 0}
 
 
+@pytest.mark.parametrize("rules, eligible", [("standard", 5), ({"name": "standard", "muggins": "off"}, 0)])
+def test_audit_muggins_setting(client, rules, eligible):
+    body = client.post("/v1/audit/show", json={**HAND_29, "claimed": 24, "rules": rules,
+                                               "muggins_call": 5}).get_json()
+    assert body["missed"] == 5 and body["muggins_eligible"] == eligible
+    assert body["muggins_award"]["caller_pegs"] == eligible
+
+
+@pytest.mark.parametrize("overpeg, opponent_pegs", [("acc", 0), ("hoyle", 2), ("victorian", 18)])
+def test_audit_overpeg_setting(client, overpeg, opponent_pegs):
+    # 3-4-4-5 with a king is 10; claiming 28 over-claims 18.
+    body = client.post("/v1/audit/show", json={"hand": ["3H", "4D", "4S", "5C"], "starter": "KH",
+                                               "claimed": 28,
+                                               "rules": {"name": "standard", "overpeg": overpeg}}).get_json()
+    assert body["overclaim"] == {"overpeg": overpeg, "retract": 18, "opponent_pegs": opponent_pegs}
+
+
 BAD_AUDIT_BODIES = [
     ({**HAND_29}, "claimed", "Missing data"),
     ({**HAND_29, "claimed": -1}, "claimed", "greater than or equal to 0"),
@@ -174,6 +191,7 @@ BAD_AUDIT_BODIES = [
     ({**HAND_29, "claimed": 2, "claimed_items": [{"kind": "fifteen"}] * 65}, "claimed_items", "at most 64"),
     ({**HAND_29, "claimed": 2, "claimed_items": "fifteen 2, " * 300}, "claimed_items", "longer than"),
     ({**HAND_29, "claimed": 2, "muggins_call": 0}, "muggins_call", "greater than or equal to 1"),
+    ({**HAND_29, "claimed": 2, "rules": {"name": "standard", "muggins": "maybe"}}, "rules", "muggins"),
 ]
 
 

@@ -78,6 +78,12 @@ def test_impossible_claims_say_so(claimed):
     assert f"score {claimed}" in report["messages"][0]
 
 
+def test_impossible_totals_only_in_the_standard_game():
+    # Seven-card cribbage keeps 5 cards: 5-5-5-J-2 with a 5 turned is no standard deal.
+    report = audit_show(cards("5H 5D 5S JC 2C"), card("5C"), claimed=19, profile=get_profile("seven-card"))
+    assert report["impossible_claim"] is False and report["messages"] == []
+
+
 @pytest.mark.parametrize("claimed", [0, 18, 20, 24, 28, 29])
 def test_possible_claims(claimed):
     assert impossible_claim_message(claimed) is None
