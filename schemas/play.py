@@ -171,6 +171,9 @@ class PlayResponseSchema(ma.Schema):
     finished = ma.fields.Boolean(metadata={
         "description": "Every card has been played. A last series that is not provably over (a "
                        "player may still hold a card that fits) has no go point yet."})
+    next_player = ma.fields.Integer(allow_none=True, metadata={
+        "description": "Whose turn it is after the last play (to lay a card or call go); null when "
+                       "every card has been played."})
     rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
 
 

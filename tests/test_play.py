@@ -5,8 +5,8 @@ import dataclasses
 import pytest
 from helpers import card, cards
 
-from service.rules.play import (Pegging, PlayInputError, Series, fifteen, pairs, runs, score_play,
-                                thirty_one)
+from service.rules.play import (Pegging, PlayHooks, PlayInputError, Series, fifteen, pairs, runs,
+                                score_play, thirty_one)
 from service.rules.profiles import get_profile
 
 
@@ -275,3 +275,30 @@ def test_too_many_cards_without_hands():
     with pytest.raises(PlayInputError) as error:
         score_play(2, plays("0:AH 1:AS 0:2H 1:2S 0:3H 1:3S 0:4H 1:4S 0:5H"))
     assert error.value.path == ("plays", 8, "card")
+
+
+# --- what the API and the variants build on ---------------------------------------------------------
+
+def test_next_player():
+    assert score_play(2, plays("0:KH 1:9D 0:QH 1:go")).next_player == 0  # Bill may play on
+    assert score_play(2, plays(BILL_AND_JUDY)).next_player is None  # all cards out
+
+
+def test_hooks_change_values_and_add_events():
+    """A variant plugs in through PlayHooks: here every card counts 5 and a count that reaches a
+    multiple of five records an event (as a WILD draw would)."""
+    def draw(series, record):
+        if series.count % 5 == 0:
+            record.events.append({"kind": "draw", "count": series.count})
+
+    hooks = PlayHooks(value=lambda c: 5, after_card=(draw,))
+    result = score_play(2, plays("0:KH 1:2C 0:9D"), hooks=hooks)
+    assert [p.count for p in result.plays] == [5, 10, 15]
+    assert reasons(result)[2] == ["fifteen for 2"]
+    assert [p.events for p in result.plays][1] == [{"kind": "draw", "count": 10}]
+
+
+def test_hooks_may_allow_a_card_after_go():
+    hooks = PlayHooks(may_play_after_go=lambda c: c.code == "AH")
+    result = score_play(2, plays("0:KH 1:QC 0:9D 1:go 0:AS 1:AH"), hooks=hooks)
+    assert flags(result)[5] == ["out_of_turn"]

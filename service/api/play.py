@@ -26,7 +26,8 @@ def scored(args: dict) -> PlayResult:
 def play_body(result: PlayResult) -> dict:
     """The response body of /v1/play."""
     return {"players": result.players, "plays": result.plays, "totals": result.totals,
-            "sides": result.sides, "finished": result.finished, "rules": result.profile.as_dict()}
+            "sides": result.sides, "finished": result.finished, "next_player": result.next_player,
+            "rules": result.profile.as_dict()}
 
 
 @blp.route("/play")

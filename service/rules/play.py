@@ -223,6 +223,7 @@ class PlayHooks:
     rules: tuple[Callable[[Series], list[PlayItem]], ...] = STANDARD_RULES
     after_card: tuple[Callable[[Series, PlayRecord], None], ...] = ()
     may_play_after_go: Callable[[Card], bool] = lambda card: False
+    ends_series: Callable[[Series], bool] = lambda series: series.count == THIRTY_ONE
     max_value: int = 10  # the highest value a card can add; with no hand known, a count at or
     # below 31 - max_value proves that any card fits
     go_points: int = 1
@@ -422,7 +423,7 @@ class Pegging:
         call go (the player after a go cannot play, so the next does not play)."""
         series = self.series
         last = series.last_player
-        if series.count == THIRTY_ONE:
+        if self.hooks.ends_series(series):
             self._close_series()
         elif series.cards and self._unable(last) and all(
                 self._done(p) for p in range(self.players) if p != last):
@@ -477,7 +478,8 @@ class Pegging:
         as the hands show) gets its go point; otherwise it is left open."""
         if self.series.cards and all(self._unable(p) for p in range(self.players)):
             self._close_series()
-        return PlayResult(self.players, list(self.records), self.finished, self.profile)
+        return PlayResult(self.players, list(self.records), self.finished, self.profile,
+                          None if self.finished else self._to_play)
 
 
 @dataclass(slots=True)
@@ -488,6 +490,7 @@ class PlayResult:
     plays: list[PlayRecord]
     finished: bool
     profile: Profile
+    next_player: Optional[int] = None  # whose turn it is after the last play
 
     @property
     def totals(self) -> list[int]:
