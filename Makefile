@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: serve test lint bench model clean
+.PHONY: serve test lint browser bench model clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,8 +17,11 @@ $(STAMP): pyproject.toml
 serve: $(STAMP)  ## serve on http://127.0.0.1:8000 with gunicorn
 	MUGGINS_BIND=$(HOST):$(PORT) $(VENV)/bin/gunicorn --config python:service.gunicorn_config 'service:create_app()'
 
-test: $(STAMP) lint  ## the whole suite
+test: $(STAMP) lint browser  ## the whole suite
 	$(PY) -m pytest
+
+browser:  ## Debian's chromium for the browser tests (apt-get, only when missing)
+	sh tests/browser/install_chromium.sh
 
 lint: $(STAMP)  ## lint the Dockerfile
 	$(VENV)/bin/hadolint Dockerfile

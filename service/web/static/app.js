@@ -212,6 +212,8 @@ function countBody() {
   };
   const claimed = form.elements.claimed.value.trim();
   if (claimed !== "") body.claimed = Number(claimed);
+  const said = form.elements.said.value.trim();
+  if (claimed !== "" && said !== "") body.claimed_items = said;
   return body;
 }
 
@@ -225,6 +227,7 @@ function countProblem() {
   if (missing) return `Choose ${missing === 1 ? "the missing card" : `the ${missing} missing cards`} first.`;
   const claimed = $("#claimed").value.trim();
   if (claimed !== "" && !/^\d{1,2}$/.test(claimed)) return "The claimed score is a whole number, 0 to 99.";
+  if (claimed === "" && $("#said").value.trim() !== "") return "Enter the claimed score too.";
   return null;
 }
 
@@ -276,8 +279,7 @@ async function loadProfiles() {
     state.profiles.set(name, profile);
     const option = document.createElement("option");
     option.value = name;
-    const about = profile.title || profile.description;
-    option.textContent = about ? `${name}: ${about}` : name;
+    option.textContent = name;
     select.append(option);
   }
   select.value = state.profiles.has(current) ? current : select.options[0].value;
@@ -285,7 +287,9 @@ async function loadProfiles() {
 }
 
 function profileChanged() {
-  const size = profileHandSize(state.profiles.get($("#rules").value));
+  const profile = state.profiles.get($("#rules").value);
+  $("#rules-hint").textContent = (profile && profile.description) || "";
+  const size = profileHandSize(profile);
   if (size !== state.handSize) {
     state.handSize = size;
     if (state.source === "manual") {

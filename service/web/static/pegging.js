@@ -132,7 +132,16 @@ export class PeggingHelper {
       points.textContent = result.points ?? "";
       const why = document.createElement("td");
       why.textContent = (result.items || [])
-        .map((item) => `${kindName(item.kind || item.reason || "")} ${item.points}`).join(", ");
+        .map((item) => item.reason || `${kindName(item.kind)} ${item.points}`).join(", ");
+      for (const flag of result.flags || []) {
+        const warning = document.createElement("strong");
+        warning.className = "peg-flag";
+        warning.textContent = flag.message || flag.code;
+        why.append(why.textContent ? " " : "", warning);
+      }
+      if (index > 0 && result.series && scored[index - 1] && result.series !== scored[index - 1].series) {
+        row.className = "new-series";
+      }
       row.append(card, count, points, why);
       body.append(row);
     });
@@ -144,6 +153,9 @@ export class PeggingHelper {
       text = totals.map((points, player) => `Player ${player + 1}: ${points}`).join(" · ");
     } else if (totals && typeof totals === "object") {
       text = Object.entries(totals).map(([player, points]) => `Player ${Number(player) + 1}: ${points}`).join(" · ");
+    }
+    if (data && Array.isArray(data.sides)) {
+      text += ` (partners 1 and 3: ${data.sides[0]}, partners 2 and 4: ${data.sides[1]})`;
     }
     this.$("#peg-totals").textContent = text ? `Pegged so far: ${text}` : "";
   }

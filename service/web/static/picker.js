@@ -124,15 +124,29 @@ export class CardPicker {
   }
 
   moveFocus(event) {
-    const steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: RANKS.length, ArrowUp: -RANKS.length };
-    if (!(event.key in steps)) return;
-    const buttons = [...this.grid.querySelectorAll("button.pick")];
-    let index = buttons.indexOf(document.activeElement);
-    if (index < 0) return;
+    // Arrow keys move to the nearest free card in that direction, whatever the grid's layout.
+    const directions = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+    const direction = directions[event.key];
+    const current = document.activeElement;
+    if (!direction || !current.matches("button.pick")) return;
     event.preventDefault();
-    do {
-      index += steps[event.key];
-    } while (index >= 0 && index < buttons.length && buttons[index].disabled);
-    if (index >= 0 && index < buttons.length) buttons[index].focus();
+    const from = current.getBoundingClientRect();
+    let best = null;
+    let bestScore = Infinity;
+    for (const button of this.grid.querySelectorAll("button.pick:not(:disabled)")) {
+      if (button === current) continue;
+      const box = button.getBoundingClientRect();
+      const dx = box.left - from.left;
+      const dy = box.top - from.top;
+      const along = direction[0] * dx + direction[1] * dy; // distance in the direction of the key
+      const across = Math.abs(direction[0] * dy + direction[1] * dx);
+      if (along <= 2) continue;
+      const score = across * 4 + along + (across > 2 && direction[0] ? 1e6 : 0);
+      if (score < bestScore) {
+        best = button;
+        bestScore = score;
+      }
+    }
+    if (best) best.focus();
   }
 }

@@ -54,7 +54,8 @@ function verdictText(audit) {
     return { title: "Under-claimed", detail };
   }
   let detail = `Claimed ${claimed}, but the hand is worth ${canonical}: retract ${plural(overclaimed, "point")}.`;
-  if (audit.impossible || audit.claim_possible === false) detail += ` No hand scores ${claimed}.`;
+  const opponent = audit.overclaim && audit.overclaim.opponent_pegs;
+  if (opponent) detail += ` The opponent pegs ${plural(opponent, "point")} for the over-claim.`;
   return { title: "Over-claimed", detail };
 }
 
@@ -108,10 +109,18 @@ export function renderResult(container, data) {
     text.className = "verdict-detail";
     text.textContent = detail;
     verdict.append(heading, text);
-    const missedItems = audit.missed_items || audit.missed_combinations;
-    const inventedItems = audit.overclaimed_items || audit.invented_items || audit.invented_combinations;
-    if (Array.isArray(missedItems) && missedItems.length) verdict.append(listOf("Missed", missedItems));
-    if (Array.isArray(inventedItems) && inventedItems.length) verdict.append(listOf("Not there", inventedItems));
+    for (const message of audit.messages || []) {
+      const remark = document.createElement("p");
+      remark.className = "verdict-message";
+      remark.textContent = message;
+      verdict.append(remark);
+    }
+    if (audit.missed_items && audit.missed_items.length) {
+      verdict.append(listOf("Missed combinations", audit.missed_items));
+    }
+    if (audit.invented_items && audit.invented_items.length) {
+      verdict.append(listOf("Claimed but not there", audit.invented_items));
+    }
   }
   container.hidden = false;
 }
