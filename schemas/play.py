@@ -7,8 +7,10 @@ import marshmallow as ma
 from service.config import MAX_PLAYS
 from service.rules.play import KINDS, PlayInputError, check_plays
 from service.rules.profiles import get_profile
+from service.rules.special_cards import deck_copies
 
 from .cards import CardField
+from .rules import RULES_DESCRIPTION, check_deck
 from .show import RulesField
 
 MAX_CLAIM = 99
@@ -78,8 +80,7 @@ class PlayRequestSchema(ma.Schema):
     start = ma.fields.Integer(strict=True, validate=ma.validate.Range(0, 3), metadata={
         "description": "Optional: the player who leads (default: whoever plays first).", "example": 0})
     rules = RulesField(load_default=lambda: get_profile("standard"),
-                       metadata={"description": "Rule profile name (default `standard`).",
-                                 "example": "standard"})
+                       metadata={"description": RULES_DESCRIPTION, "example": "standard"})
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_deal(self, data, **kwargs):
@@ -93,8 +94,16 @@ class PlayRequestSchema(ma.Schema):
                                        f"the play, got {len(hand)}"))
         if data.get("start") is not None and data["start"] >= players:
             raise ma.ValidationError(f"players are numbered 0 to {players - 1}", field_name="start")
+        cards = {("plays", i, "card"): [p["card"]] for i, p in enumerate(data["plays"]) if p.get("card")}
+        cards.update({("hands", player): hand for player, hand in hands.items()})
+        for path, found in cards.items():
+            try:
+                check_deck({path[-1]: found}, profile)
+            except ma.ValidationError as error:
+                raise ma.ValidationError(error_messages(path, error.messages[0])) from None
         try:
-            check_plays(players, [(p["player"], p.get("card")) for p in data["plays"]], hands)
+            check_plays(players, [(p["player"], p.get("card")) for p in data["plays"]], hands,
+                        deck_copies(profile.deck))
         except PlayInputError as error:
             raise ma.ValidationError(error_messages(error.path, error.message)) from None
 

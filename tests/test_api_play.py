@@ -139,3 +139,18 @@ def test_cli_refuses_a_card_twice(capsys):
         main(["play", "KH", "kh"])
     assert exit_.value.code == 2
     assert "play 2 (kh)" in capsys.readouterr().err
+
+
+def test_special_cards_need_their_deck(client):
+    response = client.post("/v1/play", json={"plays": [{"player": 0, "card": "KH"},
+                                                       {"player": 1, "card": "W=7H"}]})
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == "/plays/1/card" and "not in the standard deck" in error["message"]
+
+
+def test_two_wilds_in_the_mastermind_deck(client):
+    plays = [{"player": 0, "card": "W=7H"}, {"player": 1, "card": "W=8H"}]
+    response = client.post("/v1/play", json={"plays": plays, "rules": "mastermind"})
+    assert response.status_code == 200
+    assert response.get_json()["plays"][1]["items"][0]["reason"] == "fifteen for 2"

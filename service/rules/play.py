@@ -28,6 +28,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .cards import Card, find_duplicate, parse_cards
 from .profiles import Profile, get_profile
+from .special_cards import deck_copies
 
 THIRTY_ONE = 31
 KINDS = ("fifteen", "thirty_one", "pair", "run", "go", "last_card")
@@ -512,9 +513,10 @@ Play = tuple  # (player, card) for a card, (player, None) for a go
 
 
 def check_plays(players: int, plays: Sequence[Play],
-                hands: Mapping[int, Sequence[Card]] | None = None) -> None:
+                hands: Mapping[int, Sequence[Card]] | None = None, copies: dict | None = None) -> None:
     """Refuse what cannot be one deal: a player out of range, a card laid twice, a card in two
-    hands. Raises :class:`PlayInputError` with the path of the culprit."""
+    hands (``copies``: how many of a card the deck holds, see :func:`find_duplicate`). Raises
+    :class:`PlayInputError` with the path of the culprit."""
     if players not in PLAYERS:
         raise PlayInputError(("players",), f"cribbage is played by 2, 3 or 4 players, not {players}")
     for index, (player, _) in enumerate(plays):
@@ -522,12 +524,12 @@ def check_plays(players: int, plays: Sequence[Play],
             raise PlayInputError(("plays", index, "player"),
                                  f"players are numbered 0 to {players - 1}, not {player}")
     laid = [(index, card) for index, (_, card) in enumerate(plays) if card is not None]
-    duplicate = find_duplicate([card for _, card in laid])
+    duplicate = find_duplicate([card for _, card in laid], copies)
     if duplicate is not None:
         index = [i for i, card in laid if card == duplicate][-1]
         raise PlayInputError(("plays", index, "card"), _twice(duplicate))
     held = [(p, card) for p, cards in (hands or {}).items() for card in cards]
-    duplicate = find_duplicate([card for _, card in held])
+    duplicate = find_duplicate([card for _, card in held], copies)
     if duplicate is not None:
         player = [p for p, card in held if card == duplicate][-1]
         raise PlayInputError(("hands", player), _twice(duplicate))
@@ -552,7 +554,8 @@ def score_play(players: int, plays: Iterable[Play], hands: Mapping[int, Sequence
     ([1, 2], ['go for 1', 'go for 1', 'last card for 1'])
     """
     plays = list(plays)
-    check_plays(players, plays, hands)
+    profile = profile or get_profile("standard")
+    check_plays(players, plays, hands, deck_copies(profile.deck))
     table = Pegging(players, profile, hands, start, hooks)
     for player, card in plays:
         if card is None:
