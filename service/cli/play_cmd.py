@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
-from schemas.play import PlayResponseSchema
+import marshmallow as ma
+
+from schemas.play import PlayRequestSchema, PlayResponseSchema
+from service.api.problems import flatten_messages
 from service.rules.cards import CardError, parse_card, parse_cards
-from service.rules.play import Pegging, PlayInputError, check_plays
+from service.rules.play import Pegging, PlayInputError, score_play
 from service.rules.profiles import UnknownProfile, get_profile
 
 from .common import UsageError, print_json
@@ -64,7 +67,7 @@ def _hands(specs: list[str]) -> dict:
 
 
 def score_args(args):
-    """Assign each play to its player, score them all, refuse what is no deal."""
+    """Assign each play to its player, then validate and score as ``POST /v1/play`` does."""
     try:
         profile = get_profile(args.rules)
     except UnknownProfile:
@@ -82,12 +85,21 @@ def score_args(args):
             except CardError as error:
                 raise UsageError(f"play: {error.token!r} is neither go nor a card: {error.reason}") from None
             player = int(match.group(1)) if match else table.player_for(card)
-            plays.append((player, card))
+            plays.append({"player": player, "go": True} if card is None else
+                         {"player": player, "card": card.code})
             table.go(player) if card is None else table.lay(player, card)
-        check_plays(players, plays, hands)
     except PlayInputError as error:
         raise UsageError(f"play: {_where(error.path, args.plays)}{error.message}") from None
-    return table.result()
+    body = {"players": players, "plays": plays, "start": args.start, "rules": args.rules,
+            "hands": {str(p): [c.code for c in cards] for p, cards in hands.items()}}
+    try:
+        request = PlayRequestSchema().load(body)
+    except ma.ValidationError as error:
+        first = flatten_messages(error.messages)[0]
+        path = tuple(int(p) if p.isdigit() else p for p in first["pointer"].strip("/").split("/"))
+        raise UsageError(f"play: {_where(path, args.plays)}{first['message']}") from None
+    return score_play(request["players"], [(p["player"], p.get("card")) for p in request["plays"]],
+                      hands=request.get("hands"), start=request.get("start"), profile=request["rules"])
 
 
 def _where(path: tuple, tokens: list[str]) -> str:
@@ -95,7 +107,7 @@ def _where(path: tuple, tokens: list[str]) -> str:
         return f"play {path[1] + 1} ({tokens[path[1]]}): "
     if path and path[0] == "hands":
         return f"--hand {path[1]}: " if len(path) > 1 else "--hand: "
-    return f"--{path[0]}: " if path else ""
+    return f"--{path[0]}: " if path and path[0] else ""
 
 
 def run(args) -> int:
