@@ -29,6 +29,7 @@ lint: $(STAMP)  ## lint the Dockerfile
 bench: $(STAMP)  ## every benchmark; results go to docs/performance.md by hand
 	$(PY) -m bench.enumerate
 	$(PY) -m bench.scorers
+	$(PY) -m bench.http
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -23,8 +23,14 @@ limit_request_fields = 50
 # and /metrics, whichever worker answers, adds them up. A fresh folder per server start; a folder given
 # in the environment must be emptied before each start.
 _own_metrics_dir = None
-if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-    _own_metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="muggins-metrics-")
+
+
+def on_starting(server):
+    """In the master, before any worker: the workers inherit the variable."""
+    global _own_metrics_dir
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        _own_metrics_dir = tempfile.mkdtemp(prefix="muggins-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 
 
 def child_exit(server, worker):

@@ -67,6 +67,16 @@ def _ranks_and_suits(deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return deals >> 2, deals & 3  # index = rank0 * 4 + suit
 
 
+def _rank_codes(ranks: np.ndarray) -> np.ndarray:
+    """The five ranks of each deal in base 13 (Horner's rule on int32 columns: no int64 temporaries,
+    faster than a matrix product)."""
+    codes = ranks[:, 0].astype(np.int32)
+    for column in range(1, 5):
+        codes *= RANKS
+        codes += ranks[:, column]
+    return codes
+
+
 def flush_points(suits: np.ndarray, crib: bool | np.ndarray = False) -> np.ndarray:
     """4 for a hand of one suit, 5 with the starter too; a crib scores only the five.
 
@@ -76,6 +86,8 @@ def flush_points(suits: np.ndarray, crib: bool | np.ndarray = False) -> np.ndarr
     hand_suit = suits[:, 0]
     four_flush = (suits[:, 1] == hand_suit) & (suits[:, 2] == hand_suit) & (suits[:, 3] == hand_suit)
     five_flush = four_flush & (suits[:, 4] == hand_suit)
+    if np.ndim(crib) == 0:  # one rule for the whole batch: small integer arithmetic only
+        return five_flush * np.int16(5) if crib else four_flush * np.int16(4) + five_flush
     return np.where(crib, 0, 4 * four_flush) + np.where(crib, 5, 1) * five_flush
 
 
@@ -91,7 +103,7 @@ def nobs_points(ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
 def score_deals(deals: np.ndarray, crib: bool | np.ndarray = False) -> np.ndarray:
     """Scores of ``deals`` (N x 5 card indices, starter last); ``crib`` scalar or per deal."""
     ranks, suits = _ranks_and_suits(deals)
-    points = rank_pattern_table()[ranks.astype(np.int32) @ _PLACE].astype(np.int16)
+    points = rank_pattern_table()[_rank_codes(ranks)].astype(np.int16)
     points += flush_points(suits, crib)
     points += nobs_points(ranks, suits)
     return points
@@ -101,7 +113,7 @@ def score_deals_by_kind(deals: np.ndarray, crib: bool | np.ndarray = False) -> d
     """Points per kind (keys :data:`service.rules.show.KINDS`) of each deal; they add up to
     :func:`score_deals`."""
     ranks, suits = _ranks_and_suits(deals)
-    by_rank = rank_pattern_kind_table()[ranks.astype(np.int32) @ _PLACE].astype(np.int16)
+    by_rank = rank_pattern_kind_table()[_rank_codes(ranks)].astype(np.int16)
     points = {kind: by_rank[:, i] for i, kind in enumerate(RANK_PATTERN_KINDS)}
     points["flush"] = flush_points(suits, crib).astype(np.int16)
     points["nobs"] = nobs_points(ranks, suits).astype(np.int16)
