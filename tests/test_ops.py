@@ -174,3 +174,14 @@ def test_the_batch_cap_is_enforced(client):
     response = client.post("/v1/batch/show", json={"hands": hands})
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["pointer"] == "/hands"
+
+
+@pytest.mark.parametrize("url", ["/v1/play", "/v1/audit/play"])
+def test_the_plays_cap_is_enforced(client, url):
+    assert config.MAX_PLAYS == 64
+    plays = [{"player": i % 2, "go": True} for i in range(config.MAX_PLAYS + 1)]
+    response = client.post(url, json={"players": 2, "plays": plays})
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == "/plays" and "64" in error["message"]
