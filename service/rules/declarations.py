@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations_with_replacement
 from typing import Sequence
 
 from .cards import JACK, SUITS, Card
@@ -132,7 +132,7 @@ def best_declaration(hand: Sequence[Card], starter: Card, crib: bool = False,
 
     ``crib`` counts the cards as a crib (a flush needs the starter too, unless the profile's
     ``crib_flush`` is ``four``). Declared wild cards keep their declarations. Ties go to the
-    declaration found first (highest rank points first, then suits in S H D C order).
+    declaration found first (highest rank points first).
     """
     crib_flush_five = crib and (profile is None or profile.crib_flush == "five")
     cards = (*hand, starter)
@@ -141,21 +141,20 @@ def best_declaration(hand: Sequence[Card], starter: Card, crib: bool = False,
         return Declared(tuple(hand), starter, score_show(hand, starter, crib_flush_five), ())
     fixed = tuple(rank_token(c) for i, c in enumerate(cards) if i not in wild_positions)
     hand_size = len(hand)
-    flush_possible = ZERO not in {c.special for c in hand} and SUPER_ACE not in {c.special for c in hand}
-    flush_bound = hand_size + 1 if flush_possible else 0
-    fixed_hand_jacks = sum(1 for c in hand if c.rank == JACK and not is_undeclared_wild(c))
+    flush_bound = _flush_bound(cards, hand_size, wild_positions, crib_flush_five)
+    nobs_possible = starter.suit is not None or hand_size in wild_positions
+    fixed_hand_jacks = sum(1 for i, c in enumerate(hand) if c.rank == JACK and i not in wild_positions)
     candidates = []
     for ranks in combinations_with_replacement(range(1, 14), len(wild_positions)):
         points = pattern_points(tuple(sorted(fixed + ranks)))
-        bound = points + flush_bound + fixed_hand_jacks + ranks.count(JACK)
-        candidates.append((bound, points, ranks))
+        jacks = fixed_hand_jacks + ranks.count(JACK) if nobs_possible else 0
+        candidates.append((points + flush_bound + jacks, points, ranks))
     candidates.sort(key=lambda c: (-c[0], -c[1]))
     best_total, best_cards = -1, None
-    suit_choices = _suit_choices(cards, wild_positions)
     for bound, points, ranks in candidates:
         if bound <= best_total:
             break
-        bonus, chosen = _best_suits(cards, hand_size, wild_positions, ranks, suit_choices, crib_flush_five)
+        bonus, chosen = _best_suits(cards, hand_size, wild_positions, ranks, crib_flush_five)
         if points + bonus > best_total:
             best_total, best_cards = points + bonus, chosen
     *declared_hand, declared_starter = best_cards
@@ -165,20 +164,55 @@ def best_declaration(hand: Sequence[Card], starter: Card, crib: bool = False,
     return Declared(tuple(declared_hand), declared_starter, score, found)
 
 
-def _suit_choices(cards: Sequence[Card], wild_positions: Sequence[int]) -> tuple[str, ...]:
-    """Suits worth trying for a wild card: those already present, plus one absent suit."""
-    present = [s for s in SUITS if any(c.suit == s for i, c in enumerate(cards) if i not in wild_positions)]
-    absent = [s for s in SUITS if s not in present]
-    return tuple(present + absent[:1])
+def _flush_bound(cards, hand_size, wild_positions, crib_flush_five) -> int:
+    """The most a flush can add: no flush when the fixed hand cards differ in suit or lack one."""
+    hand_suits = {c.suit for i, c in enumerate(cards[:hand_size]) if i not in wild_positions}
+    if None in hand_suits or len(hand_suits) > 1:
+        return 0
+    starter = cards[hand_size]
+    if hand_size in wild_positions or not hand_suits or starter.suit in hand_suits:
+        return hand_size + 1
+    return 0 if crib_flush_five else hand_size
 
 
-def _best_suits(cards, hand_size, wild_positions, ranks, suit_choices, crib_flush_five):
+def _suit_plans(cards, hand_size, wild_positions, order) -> list[dict[int, str]]:
+    """Suit choices for the wild cards that can be best: every wild card of one suit (a flush in
+    each suit), or wild jacks in the hand following the starter's suit (nobs)."""
+    plans = [dict.fromkeys(wild_positions, suit) for suit in SUITS]
+    starter = cards[hand_size]
+    if hand_size in wild_positions:
+        fixed_jack_suits = [c.suit for i, c in enumerate(cards[:hand_size])
+                            if c.rank == JACK and i not in wild_positions]
+        nobs_suit = max(SUITS, key=fixed_jack_suits.count)
+    else:
+        nobs_suit = starter.suit
+    if nobs_suit is not None:
+        plans.append(dict.fromkeys(wild_positions, nobs_suit))
+        hand_suit = next((c.suit for i, c in enumerate(cards[:hand_size])
+                          if i not in wild_positions and c.suit), nobs_suit)
+        plans.append({p: nobs_suit if p == hand_size or rank == JACK else hand_suit
+                      for p, rank in zip(wild_positions, order)})
+    return plans
+
+
+def _best_suits(cards, hand_size, wild_positions, ranks, crib_flush_five):
+    """The best flush + nobs for wild cards of these ranks: which wild card (hand or starter)
+    takes which rank only matters for the starter, so each distinct starter rank is tried."""
+    if hand_size in wild_positions:
+        starter_index = wild_positions.index(hand_size)
+        orders = []
+        for rank in dict.fromkeys(ranks):
+            rest = list(ranks)
+            rest.remove(rank)
+            orders.append(tuple(rest[:starter_index]) + (rank,) + tuple(rest[starter_index:]))
+    else:
+        orders = [ranks]
     best_bonus, best_cards = -1, None
-    for order in dict.fromkeys(permutations(ranks)):  # distinct assignments of ranks to positions
-        for suits in product(suit_choices, repeat=len(wild_positions)):
+    for order in orders:
+        for plan in _suit_plans(cards, hand_size, wild_positions, order):
             trial = list(cards)
-            for position, rank, suit in zip(wild_positions, order, suits):
-                trial[position] = declare(cards[position], show_as=Card(rank, suit),
+            for position, rank in zip(wild_positions, order):
+                trial[position] = declare(cards[position], show_as=Card(rank, plan[position]),
                                           play_as=cards[position].play_as)
             bonus = _suit_bonus(trial[:hand_size], trial[hand_size], crib_flush_five)
             if bonus > best_bonus:
