@@ -189,9 +189,11 @@ class BatchShowRequestSchema(ma.Schema):
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_deals(self, data, **kwargs):
         profile = data["rules"]
-        if profile.variant != "standard" or profile.hand_size != 4:
-            raise ma.ValidationError(f"batch scoring counts the standard show only, not {profile.name!r}",
-                                     field_name="rules")
+        if profile.variant != "standard" or profile.hand_size != 4 or profile.crib_size != 4:
+            raise ma.ValidationError(
+                f"batch scoring counts the standard show of 4 cards and a starter; profile "
+                f"{profile.name!r} is {profile.variant} with {profile.hand_size}-card hands and "
+                f"{profile.crib_size}-card cribs (use /v1/show)", field_name="rules")
         errors = {}
         for i, (hand, starter, _) in enumerate(data["hands"]):
             if len(hand) != profile.hand_size:
@@ -206,10 +208,15 @@ class BatchShowRequestSchema(ma.Schema):
 
     @ma.post_load
     def to_arrays(self, data, **kwargs):
-        """``deals`` (N x 5 uint8, starter last) and ``crib`` (N bools) for the batch scorer."""
+        """``deals`` (N x 5 uint8, starter last) and ``crib`` (N bools) for the batch scorer.
+
+        The crib differs from a hand only in its flush, so under ``crib_flush: four`` a crib is
+        counted (and its rarity looked up) as a hand.
+        """
         hands = data.pop("hands")
         data["deals"] = np.array([hand + [starter] for hand, starter, _ in hands], dtype=np.uint8)
-        data["crib"] = np.array([crib for _, _, crib in hands], dtype=bool)
+        five_card_crib_flush = data["rules"].crib_flush == "five"
+        data["crib"] = np.array([crib and five_card_crib_flush for _, _, crib in hands], dtype=bool)
         return data
 
 
@@ -240,6 +247,6 @@ class BuiltList(ma.fields.List):
 
 class BatchShowResponseSchema(ma.Schema):
     count = ma.fields.Integer(required=True, metadata={"description": "Number of hands scored."})
-    rules = ma.fields.String(metadata={"description": "The rule profile used."})
+    rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
     results = BuiltList(ma.fields.Nested(BatchResultSchema), required=True,
                         metadata={"description": "One result per hand, in the order given."})

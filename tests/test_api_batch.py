@@ -33,7 +33,7 @@ def test_scores_each_hand_in_order(client):
                                                 deal("2H 4H 6H 8H KS", crib=True)]})
     assert response.status_code == 200
     body = response.get_json()
-    assert body["count"] == 3 and body["rules"] == "standard"
+    assert body["count"] == 3 and body["rules"]["name"] == "standard"
     assert [r["total"] for r in body["results"]] == [29, 4, 0]
     assert body["results"][0]["one_in"] == 3_248_700  # 12,994,800 deals / 4 of them score 29
     assert body["results"][2]["one_in"] == rarity(0, crib=True)["one_in"] == 13
@@ -119,6 +119,28 @@ def test_duplicates_within_a_hand_are_refused(client, hand, starter, pointer, me
     response = client.post(URL, json={"hands": [{"hand": hand, "starter": starter}]})
     assert response.status_code == 422
     assert response.get_json()["errors"] == [{"field": "hands", "pointer": pointer, "message": message}]
+
+
+@pytest.mark.parametrize("rules", ["lowball", "four-player", {"name": "standard", "muggins": "off"}])
+def test_profiles_that_count_the_standard_show(client, rules):
+    body = client.post(URL, json={"hands": [deal("5H 5D 5S JC 5C")], "rules": rules}).get_json()
+    assert body["results"][0]["total"] == 29
+
+
+def test_a_crib_flush_of_four_where_the_profile_says_so(client):
+    hands = [deal("2H 4H 6H 8H KS", crib=True)]
+    five = client.post(URL, json={"hands": hands}).get_json()["results"][0]
+    four = client.post(URL, json={"hands": hands, "rules": {"name": "standard", "crib_flush": "four"}})
+    assert five == {"total": 0, "one_in": rarity(0, crib=True)["one_in"]}
+    assert four.get_json()["results"][0] == {"total": 4, "one_in": rarity(4)["one_in"]}
+
+
+@pytest.mark.parametrize("rules", ["five-card", "seven-card", "mastermind"])
+def test_profiles_with_another_show_are_refused(client, rules):
+    response = client.post(URL, json={"hands": [deal("5H 5D 5S JC 5C")], "rules": rules})
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["pointer"] == "/rules" and "use /v1/show" in error["message"]
 
 
 def test_the_same_card_in_two_hands_is_fine(client):

@@ -46,5 +46,5 @@ class BatchShow(MethodView):
         scorer that enumerates all 12,994,800 deals. A bad card is refused with a 422 naming it,
         e.g. `hands[3].hand[1]`.
         """
-        return {"count": len(args["deals"]), "rules": args["rules"].name,
+        return {"count": len(args["deals"]), "rules": args["rules"].as_dict(),
                 "results": batch_results(args["deals"], args["crib"], args["by_kind"])}
