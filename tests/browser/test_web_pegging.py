@@ -23,7 +23,7 @@ def test_pegging_fifteen_pair_and_31(phone, screenshot):
         play(phone, code)
     expect(phone.locator("#peg-table tbody tr")).to_have_count(5)
     expect(phone.locator("#peg-count")).to_have_text("Count: 31")
-    assert cells(phone, 2) == ["Player 1", "Player 2", "Player 1", "Player 2", "Player 1"]
+    assert cells(phone, 2) == ["P1", "P2", "P1", "P2", "P1"]
     assert cells(phone, 4) == ["5", "15", "20", "25", "31"]
     assert cells(phone, 5) == ["0", "2", "0", "2", "2"]  # fifteen 2; pair 2; 31 for 2 (never 2 + 1)
     why = cells(phone, 6)

@@ -130,7 +130,7 @@ function cardsChanged() {
   if (state.source === "photo") {
     show($("#photo-message"), ready ? "" : cardCountMessage(state.slots.length, state.handSize + 1));
   }
-  if (ready && (state.counted || state.source === "manual")) count();
+  if (ready) count();
 }
 
 function startManual() {

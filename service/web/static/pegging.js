@@ -111,12 +111,12 @@ export class PeggingHelper {
     this.plays.forEach((play, index) => {
       const result = scored[index] || {};
       const row = document.createElement("tr");
-      const cells = [String(index + 1), `Player ${play.player + 1}`];
-      row.append(...cells.map((text) => {
-        const cell = document.createElement("td");
-        cell.textContent = text;
-        return cell;
-      }));
+      const number = document.createElement("td");
+      number.textContent = String(index + 1);
+      const player = document.createElement("td");
+      player.textContent = `P${play.player + 1}`;
+      player.setAttribute("aria-label", `Player ${play.player + 1}`);
+      row.append(number, player);
       const card = document.createElement("td");
       if (play.card) {
         card.textContent = display(play.card);
