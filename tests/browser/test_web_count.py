@@ -124,3 +124,22 @@ def test_layouts_phone_and_desktop(phone, desktop, screenshot):
     cards, count = desktop.locator("#cards").bounding_box(), desktop.locator("#count").bounding_box()
     assert count["x"] >= cards["x"] + cards["width"] and count["y"] == cards["y"]  # side by side
     screenshot(desktop, "desktop-manual-29")
+
+
+def test_rule_profiles_change_the_hand_size_and_allow_special_cards(phone):
+    rules = phone.get_by_label("Rules")
+    expect(rules.locator("option[value='five-card']")).to_have_count(1)  # the list comes from /v1/rules
+    rules.select_option("five-card")
+    expect(phone.locator("#rules-hint")).not_to_be_empty()
+    enter_cards(phone, ["5H", "5D", "JS", "5C"])  # three cards and the starter
+    expect(phone.locator("#card-list .card-chip")).to_have_count(4)
+    # Fifteens: each five with the jack (3) and the three fives (1) 8; pair royal 6.
+    expect(phone.locator("#total")).to_have_text("14")
+
+    rules.select_option("mastermind")
+    expect(phone.locator("#card-list .card-chip")).to_have_count(5)
+    phone.locator("#card-list .card-chip.empty").click()  # the new fourth hand card
+    phone.locator("#picker-specials button[data-code='W']").click()
+    # The Wild is declared at its best, a five: four fives and a jack, 28.
+    expect(phone.locator("#total")).to_have_text("28")
+    expect(phone.locator("#declarations")).to_contain_text("W=5")

@@ -42,18 +42,19 @@ function itemRow(item) {
 
 function verdictText(audit) {
   const { verdict, claimed, canonical, missed, overclaimed } = audit;
+  const what = audit.score && audit.score.crib ? "crib" : "hand";
   const eligible = audit.muggins_eligible || 0;
   if (verdict === "correct") {
-    return { title: "Claim is right", detail: `Claimed ${claimed}, and the hand is worth ${canonical}.` };
+    return { title: "Claim is right", detail: `Claimed ${claimed}, and the ${what} is worth ${canonical}.` };
   }
   if (verdict === "under") {
-    let detail = `Claimed ${claimed}, but the hand is worth ${canonical}: ${plural(missed, "point")} missed. `;
+    let detail = `Claimed ${claimed}, but the ${what} is worth ${canonical}: ${plural(missed, "point")} missed. `;
     detail += eligible
       ? `Muggins! The opponent may call and take ${plural(eligible, "point")}.`
       : "Muggins is not played under these rules, so nobody takes them.";
     return { title: "Under-claimed", detail };
   }
-  let detail = `Claimed ${claimed}, but the hand is worth ${canonical}: retract ${plural(overclaimed, "point")}.`;
+  let detail = `Claimed ${claimed}, but the ${what} is worth ${canonical}: retract ${plural(overclaimed, "point")}.`;
   const opponent = audit.overclaim && audit.overclaim.opponent_pegs;
   if (opponent) detail += ` The opponent pegs ${plural(opponent, "point")} for the over-claim.`;
   return { title: "Over-claimed", detail };
@@ -89,6 +90,13 @@ export function renderResult(container, data) {
     none.textContent = "Nothing scores: a nineteen, as players say.";
     items.append(none);
   }
+
+  const declared = container.querySelector("#declarations");
+  const declarations = score.declarations || [];
+  declared.hidden = declarations.length === 0;
+  declared.textContent = declarations.length
+    ? `Wild cards at their best: ${declarations.map((d) => `${display(d.card)} (${spoken(d.card)})`).join(", ")}.`
+    : "";
 
   const heels = container.querySelector("#heels");
   heels.hidden = !score.his_heels;
