@@ -131,4 +131,9 @@ export function renderResult(container, data) {
     }
   }
   container.hidden = false;
+  const announce = document.querySelector("#announce");
+  if (announce) {
+    announce.textContent = `${plural(score.total, "point")}.` +
+      (audit ? ` ${verdictText(audit).title}.` : "");
+  }
 }
