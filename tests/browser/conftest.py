@@ -55,34 +55,31 @@ def chromium():
         browser.close()
 
 
-def _open(chromium, live_server, viewport, mobile):
+def _pages(chromium, live_server, viewport, mobile):
+    """A fresh context and page at ``/``, closed afterwards; JavaScript errors fail the test."""
     context = chromium.new_context(viewport=viewport, device_scale_factor=2 if mobile else 1,
                                    is_mobile=mobile, has_touch=mobile, base_url=live_server)
     context.set_default_timeout(10_000)
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto("/")
     page.wait_for_selector("body[data-ready='true']")
-    return context, page
+    yield page
+    context.close()
+    assert errors == [], "the page raised JavaScript errors"
 
 
 @pytest.fixture()
 def phone(chromium, live_server):
     """The page on a 360-px-wide touch screen."""
-    context, page = _open(chromium, live_server, PHONE, mobile=True)
-    yield page
-    context.close()
-    assert page.errors == [], "the page raised JavaScript errors"
+    yield from _pages(chromium, live_server, PHONE, mobile=True)
 
 
 @pytest.fixture()
 def desktop(chromium, live_server):
     """The page in a 1280-px-wide desktop window."""
-    context, page = _open(chromium, live_server, DESKTOP, mobile=False)
-    yield page
-    context.close()
-    assert page.errors == [], "the page raised JavaScript errors"
+    yield from _pages(chromium, live_server, DESKTOP, mobile=False)
 
 
 @pytest.fixture()

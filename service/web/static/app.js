@@ -166,6 +166,9 @@ async function readPhoto(file) {
   state.source = "photo";
   state.slots = [];
   state.starter = -1;
+  state.counted = false;
+  $("#result").hidden = true;
+  show($("#count-error"), "");
   $("#photo").src = prepared.url;
   $("#photo-figure").hidden = false;
   render();
