@@ -7,7 +7,7 @@ import marshmallow as ma
 from service.config import MAX_PLAYS
 from service.rules.play import KINDS, PlayInputError, check_plays
 from service.rules.profiles import get_profile
-from service.rules.special_cards import deck_copies
+from service.rules.special_cards import WILD_KINDS, deck_copies
 
 from .cards import CardField
 from .rules import RULES_DESCRIPTION, check_deck
@@ -101,6 +101,10 @@ class PlayRequestSchema(ma.Schema):
                 check_deck({path[-1]: found}, profile)
             except ma.ValidationError as error:
                 raise ma.ValidationError(error_messages(path, error.messages[0])) from None
+            if path[0] == "plays" and found[0].special in WILD_KINDS and found[0].play_as is None:
+                raise ma.ValidationError(error_messages(path, (
+                    f"{found[0].code!r}: a wild card is declared when it is laid, e.g. "
+                    f"{found[0].code}=7H")))
         try:
             check_plays(players, [(p["player"], p.get("card")) for p in data["plays"]], hands,
                         deck_copies(profile.deck))

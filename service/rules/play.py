@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .cards import Card, find_duplicate, parse_cards
 from .profiles import Profile, get_profile
-from .special_cards import deck_copies
+from .special_cards import deck_copies, same_card
 
 THIRTY_ONE = 31
 KINDS = ("fifteen", "thirty_one", "pair", "run", "go", "last_card")
@@ -102,6 +102,7 @@ class Series:
     pair_keys: list = field(default_factory=list)
     records: list[PlayRecord] = field(default_factory=list)  # the records of the cards laid
     gone: set[int] = field(default_factory=set)  # players who called go in this series
+    declined: set[int] = field(default_factory=set)  # called go twice: will not lay a Master now
     goes_in_a_row: int = 0
     last_player: Optional[int] = None
 
@@ -234,6 +235,13 @@ class PlayHooks:
 STANDARD_HOOKS = PlayHooks()
 
 
+def _variant_hooks(profile: Profile) -> PlayHooks:
+    """The profile's hooks (Mastermind cards, WILD draws): see service.rules.variant_play."""
+    from .variant_play import hooks_for  # it builds on this module
+
+    return hooks_for(profile)
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 class Pegging:
@@ -251,12 +259,12 @@ class Pegging:
 
     def __init__(self, players: int = 2, profile: Profile | None = None,
                  hands: Mapping[int, Sequence[Card]] | None = None, start: int | None = None,
-                 hooks: PlayHooks = STANDARD_HOOKS):
+                 hooks: PlayHooks | None = None):
         if players not in PLAYERS:
             raise PlayInputError(("players",), f"cribbage is played by 2, 3 or 4 players, not {players}")
         self.players = players
         self.profile = profile or get_profile("standard")
-        self.hooks = hooks
+        self.hooks = hooks if hooks is not None else _variant_hooks(self.profile)
         self.hands = {p: list(cards) for p, cards in (hands or {}).items()}
         for p in self.hands:
             self._check_player(p, ("hands", p))
@@ -345,12 +353,20 @@ class Pegging:
         self._check_turn(record)
         series = self.series
         record.series, record.count = series.number, series.count
-        if self.can_play(player):
+        if self.can_play(player) and not self._keeps_only_after_go_cards(player):
             record.flag("renege", self._renege_reason(player))
+        if player in series.gone:
+            series.declined.add(player)
         series.gone.add(player)
         series.goes_in_a_row += 1
         self._advance(player)
         return record
+
+    def _keeps_only_after_go_cards(self, player: int) -> bool:
+        """Whether every card that fits may wait until after go (the Mastermind Master): its
+        holder may call go and lay it later."""
+        hand = self.hands.get(player)
+        return hand is not None and all(self.hooks.may_play_after_go(c) for c in hand if self._fits(c))
 
     def _renege_reason(self, player: int) -> str:
         if player in self.hands:
@@ -394,8 +410,9 @@ class Pegging:
         hand = self.hands.get(record.player)
         if hand is None:
             return
-        if record.card in hand:
-            hand.remove(record.card)
+        held = next((card for card in hand if same_card(card, record.card)), None)
+        if held is not None:
+            hand.remove(held)
         else:
             record.flag("card_not_held", f"player {record.player} does not hold {record.card.code}")
 
@@ -403,7 +420,14 @@ class Pegging:
 
     def _done(self, player: int) -> bool:
         """Called go in this series, or has no card left."""
-        return player in self.series.gone or not self.has_cards(player)
+        gone = player in self.series.gone and not self._may_lay_after_go(player)
+        return gone or not self.has_cards(player)
+
+    def _may_lay_after_go(self, player: int) -> bool:
+        """Holds a card that fits and may be laid after go (the Master), and has not declined it."""
+        hand = self.hands.get(player)
+        return (hand is not None and player not in self.series.declined
+                and any(self.hooks.may_play_after_go(c) and self._fits(c) for c in hand))
 
     def _series_can_close(self) -> bool:
         """Whether a card that cannot fit the count starts the next series: everyone but the last
@@ -541,7 +565,7 @@ def _twice(card: Card) -> str:
 
 def score_play(players: int, plays: Iterable[Play], hands: Mapping[int, Sequence[Card]] | None = None,
                start: int | None = None, profile: Profile | None = None,
-               hooks: PlayHooks = STANDARD_HOOKS) -> PlayResult:
+               hooks: PlayHooks | None = None) -> PlayResult:
     """Score a whole play. ``plays`` is ``(player, card)`` for a card laid, ``(player, None)`` for go.
 
     The Bill and Judy deal of seed 001 (Bill leads here, as in the seed):

@@ -118,6 +118,21 @@ def is_undeclared_wild(card: Card) -> bool:
     return card.special in WILD_KINDS and card.show_as is None
 
 
+def same_card(held: Card, laid: Card) -> bool:
+    """Whether ``laid`` can be the card ``held`` in a hand: the same card, or the same wild card
+    with the hand leaving its declaration open (``W`` held, ``W=7H`` laid).
+
+    >>> from service.rules.cards import parse_card
+    >>> same_card(parse_card("W"), parse_card("W=7H")), same_card(parse_card("W=8C"), parse_card("W=7H"))
+    (True, False)
+    """
+    if held == laid:
+        return True
+    if held.special in WILD_KINDS or held.special == SUPER_ACE:
+        return held.special == laid.special and held.play_as is None and held.show_as is None
+    return False
+
+
 def kind_name(card: Card) -> str:
     return KIND_NAMES.get(card.special, "standard card")
 

@@ -1,0 +1,198 @@
+"""WILD Cribbage (seed 001, RULINGS.md): when a WILD card is drawn, and what the drawn cards do.
+
+**When**: with ``wild_draw`` ``count``, the player whose card brings the play count to a multiple of
+five (5, 10 ... 30) draws, after that card's normal score; with ``peg``, a player whose peg lands on a
+multiple of five draws. The play engine marks each such card with an event
+``{"kind": "wild_draw", ...}`` through :func:`draw_hooks`.
+
+**What**: the drawn cards are data (:mod:`service.rules.wild_cards`); :class:`WildBoard` applies them
+to the scores: points taken or lost, the Stink Hole, doubled runs or crib, a go for everyone else, the
+WILD crib (counted before the natural crib)::
+
+    >>> from service.rules.profiles import get_profile
+    >>> board = WildBoard(get_profile("wild"), scores=[40, 52])
+    >>> _ = board.draw(0, {"name": "Stink Hole", "effect": "stink_hole", "points": 0})
+    >>> board.peg(0, 2, "thirty_one")["pegged"], board.peg(0, 1, "go")["pegged"], board.scores
+    (0, 1, [41, 52])
+
+**Stink Hole** (Ruling, after the seed): the drawer's score freezes; every score is ignored (a 31's
+2, a hand, the crib, a WILD card's points unless ``stink_moves`` is ``obeyed``) until one single
+point (a go, last card, his nobs, a WILD go) frees them: that point is pegged. A card ``free`` frees
+without points. With ``stink_partners`` ``team`` the whole side freezes, and a single point by either
+partner frees it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from .cards import Card
+from .play import STANDARD_HOOKS, PlayHooks, PlayRecord, Series
+from .show import ShowScore, score_show
+
+FREEING_KINDS = frozenset({"go", "last_card", "nobs", "wild_go"})
+"""Scores of one single point that free a player from the Stink Hole."""
+
+
+def count_trigger(series: Series, record: PlayRecord) -> None:
+    """``wild_draw`` ``count``: the card that brings the count to 5, 10 ... 30 draws a WILD card."""
+    if 5 <= series.count <= 30 and series.count % 5 == 0:
+        record.events.append({"kind": "wild_draw", "trigger": "count", "player": record.player,
+                              "count": series.count})
+
+
+def peg_trigger(players: int, partners: bool, scores: Sequence[int] | None = None):
+    """``wild_draw`` ``peg``: an ``after_card`` callback that follows each side's peg (from
+    ``scores``, default 0) through the play's points and marks a draw when one lands on a multiple
+    of five. A go point is added to a card when its series closes, so it is caught at the next card;
+    the play's final last-card point closes the play and is not followed here."""
+    sides = 2 if partners and players == 4 else players
+    pegs = list(scores or [0] * sides)
+    seen: dict[int, int] = {}  # record index -> points already followed
+    records: list[PlayRecord] = []
+
+    def follow(record: PlayRecord) -> None:
+        new = record.points - seen.get(record.index, 0)
+        if new <= 0:
+            return
+        seen[record.index] = record.points
+        side = record.player % sides
+        pegs[side] += new
+        if pegs[side] % 5 == 0:
+            record.events.append({"kind": "wild_draw", "trigger": "peg", "player": record.player,
+                                  "peg": pegs[side]})
+
+    def after_card(series: Series, record: PlayRecord) -> None:
+        for earlier in records[-2:]:  # a go point lands on a card of the series just closed
+            follow(earlier)
+        records.append(record)
+        follow(record)
+
+    return after_card
+
+
+def draw_hooks(profile, base: PlayHooks = STANDARD_HOOKS, scores: Sequence[int] | None = None) -> PlayHooks:
+    """The play hooks that mark WILD draws under ``profile`` (unchanged when ``wild_draw`` is off)."""
+    if profile.wild_draw == "count":
+        return dataclasses.replace(base, after_card=base.after_card + (count_trigger,))
+    if profile.wild_draw == "peg":
+        trigger = peg_trigger(profile.players, profile.partners == "on", scores)
+        return dataclasses.replace(base, after_card=base.after_card + (trigger,))
+    return base
+
+
+@dataclass
+class WildBoard:
+    """The pegs of one game under WILD rules: scores per side, who is in the Stink Hole, and the
+    doubles in force for the deal. Every call returns what happened, for the referee to read."""
+
+    profile: object
+    scores: list[int] = field(default_factory=list)
+    frozen: set[int] = field(default_factory=set)  # players in the Stink Hole
+    double_runs: set[int] = field(default_factory=set)  # players whose runs count double this deal
+    double_crib: bool = False
+
+    def __post_init__(self):
+        if not self.scores:
+            self.scores = [0] * self.sides
+
+    @property
+    def sides(self) -> int:
+        players = self.profile.players
+        return 2 if self.profile.partners == "on" and players == 4 else players
+
+    def side(self, player: int) -> int:
+        return player % self.sides
+
+    def partners_of(self, player: int) -> list[int]:
+        return [p for p in range(self.profile.players) if self.side(p) == self.side(player)]
+
+    def is_frozen(self, player: int) -> bool:
+        return player in self.frozen
+
+    def peg(self, player: int, points: int, kind: str) -> dict:
+        """``player`` scores ``points`` of ``kind`` (``go``, ``thirty_one``, ``hand``, ``crib``,
+        ``wild_card`` ...). In the Stink Hole only a single freeing point counts (and frees)."""
+        entry = {"player": player, "kind": kind, "points": points, "pegged": 0}
+        if self.is_frozen(player):
+            if points == 1 and kind in FREEING_KINDS:
+                self._free(player)
+                entry["freed"] = True
+            else:
+                entry["ignored"] = "in the Stink Hole: only one single point counts"
+                return entry
+        side = self.side(player)
+        before = self.scores[side]
+        self.scores[side] = max(0, before + points)
+        entry["pegged"] = self.scores[side] - before
+        return entry
+
+    def _free(self, player: int) -> None:
+        team = self.profile.stink_partners == "team"
+        for p in (self.partners_of(player) if team else [player]):
+            self.frozen.discard(p)
+
+    def draw(self, player: int, card: dict) -> dict:
+        """Apply a drawn WILD card (``{"name", "effect", "points"}``) for ``player``."""
+        effect, points = card["effect"], card.get("points", 0)
+        entry = {"player": player, "card": card["name"], "effect": effect}
+        frozen_moves = self.is_frozen(player) and self.profile.stink_moves == "frozen"
+        if effect in ("take", "back"):
+            if frozen_moves:
+                entry["ignored"] = "in the Stink Hole: the card does not move the peg"
+            else:
+                side = self.side(player)
+                before = self.scores[side]
+                self.scores[side] = max(0, before + (points if effect == "take" else -points))
+                entry["pegged"] = self.scores[side] - before
+        elif effect == "go":
+            entry.update(self.peg(player, 1, "wild_go"))
+        elif effect == "others_go":
+            entry["others"] = [self.peg(p, 1, "wild_go") for p in range(self.profile.players) if p != player]
+        elif effect == "stink_hole":
+            team = self.profile.stink_partners == "team"
+            self.frozen.update(self.partners_of(player) if team else [player])
+            entry["frozen"] = sorted(self.frozen)
+        elif effect == "free":
+            self._free(player)
+            entry["freed"] = True
+        elif effect == "double_run":
+            self.double_runs.add(player)
+        elif effect == "double_crib":
+            self.double_crib = True
+        elif effect == "wild_crib":
+            entry["wild_crib"] = "the dealer counts four cards from the bottom of the stock with the starter"
+        return entry
+
+    def show(self, player: int, hand: Sequence[Card], starter: Card, crib: bool = False,
+             kind: Optional[str] = None) -> dict:
+        """Count a hand or crib for ``player`` with the doubles in force, then peg it (a hand's
+        single nobs point frees a player in the Stink Hole, and is then the only point pegged)."""
+        score = score_show(hand, starter, crib and self.profile.crib_flush == "five")
+        total = _doubled_total(score, player in self.double_runs, crib and self.double_crib)
+        kind = kind or ("crib" if crib else "hand")
+        if self.is_frozen(player) and any(item.kind == "nobs" for item in score.items):
+            entry = self.peg(player, 1, "nobs")
+            entry.update(kind=kind, total=total)
+            return entry
+        entry = self.peg(player, total, kind)
+        entry["total"] = total
+        return entry
+
+
+def _doubled_total(score: ShowScore, runs_double: bool, crib_double: bool) -> int:
+    total = score.total + (score.by_kind["run"] if runs_double else 0)
+    return total * 2 if crib_double else total
+
+
+def count_cribs(board: WildBoard, dealer: int, starter: Card, crib: Sequence[Card],
+                wild_crib: Sequence[Card] | None = None) -> list[dict]:
+    """The dealer's cribs in order: the WILD crib (four cards from the bottom of the stock, with the
+    starter) before the natural crib."""
+    entries = []
+    if wild_crib:
+        entries.append(board.show(dealer, wild_crib, starter, crib=True, kind="wild_crib"))
+    entries.append(board.show(dealer, crib, starter, crib=True))
+    return entries
