@@ -195,3 +195,23 @@ def test_wild_crib_is_counted_before_the_natural_crib():
     assert [e["kind"] for e in entries] == ["wild_crib", "crib"]
     assert [e["total"] for e in entries] == [14, 4]
     assert board.scores == [0, 18]
+
+
+def test_board_api_stink_hole(client):
+    response = client.post("/v1/wild/board", json={"scores": [40, 52], "events": [
+        {"player": 0, "draw": "Stink Hole"}, {"player": 0, "peg": 2, "kind": "thirty_one"},
+        {"player": 0, "peg": 1, "kind": "go"}]})
+    body = response.get_json()
+    assert response.status_code == 200, body
+    assert [e.get("pegged") for e in body["entries"]] == [None, 0, 1]
+    assert body["scores"] == [41, 52] and body["frozen"] == []
+
+
+def test_board_api_refusals_name_the_event(client):
+    unknown = client.post("/v1/wild/board", json={"events": [{"player": 0, "draw": "Flying pig"}]})
+    assert unknown.status_code == 422
+    assert unknown.get_json()["errors"][0]["pointer"] == "/events/0/draw"
+    two = client.post("/v1/wild/board", json={"events": [{"player": 0, "draw": "Take 1", "peg": 2}]})
+    assert two.status_code == 422 and two.get_json()["errors"][0]["pointer"] == "/events/0"
+    scores = client.post("/v1/wild/board", json={"scores": [1, 2, 3], "events": []})
+    assert scores.status_code == 422 and scores.get_json()["errors"][0]["field"] == "scores"
