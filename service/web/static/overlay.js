@@ -16,9 +16,14 @@ function element(name, attributes) {
 export function drawOverlay(svg, width, height, slots, starterIndex, onTap) {
   svg.replaceChildren();
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  const size = Math.max(width, height) / 26;
   slots.forEach((slot, index) => {
     if (!slot.quad) return;
+    // Labels sized to the card (a third of its short side), readable however far the camera was.
+    const sides = slot.quad.map(([x, y], i) => {
+      const [u, v] = slot.quad[(i + 1) % slot.quad.length];
+      return Math.hypot(u - x, v - y);
+    });
+    const size = Math.max(Math.min(...sides) / 2.5, Math.max(width, height) / 45);
     const starter = index === starterIndex;
     const classes = ["card-outline"];
     if (starter) classes.push("starter");
