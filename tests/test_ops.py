@@ -185,3 +185,10 @@ def test_the_plays_cap_is_enforced(client, url):
     assert response.mimetype == "application/problem+json"
     [error] = response.get_json()["errors"]
     assert error["pointer"] == "/plays" and "64" in error["message"]
+
+
+def test_the_access_log_can_be_turned_off(tmp_path, access_lines):
+    quiet = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, "ACCESS_LOG": False,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'quiet.sqlite3'}"})
+    quiet.test_client().get("/healthz")
+    assert access_lines == []

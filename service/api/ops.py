@@ -32,7 +32,7 @@ import sys
 import time
 import uuid
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
@@ -78,7 +78,7 @@ def _start_request() -> None:
 def _finish_request(response):
     request_id = g.get("request_id") or request_id_for(None)
     response.headers[REQUEST_ID_HEADER] = request_id
-    if access_log.isEnabledFor(logging.INFO) and g.get("access_log", True):
+    if current_app.config.get("ACCESS_LOG", True) and access_log.isEnabledFor(logging.INFO):
         started = g.get("request_started")
         access_log.info(json.dumps({
             "request_id": request_id,
@@ -94,17 +94,14 @@ def _finish_request(response):
 
 
 def _configure_access_log(app: Flask) -> None:
-    """One handler on ``muggins.access`` writing the bare JSON line to stdout (once per process)."""
-    if not app.config.get("ACCESS_LOG", True):
-        access_log.disabled = True
-        return
-    access_log.disabled = False
-    if not access_log.handlers:
+    """One handler on ``muggins.access`` writing the bare JSON line to stdout (idempotent: every app
+    of the process shares the logger)."""
+    if not any(isinstance(handler, _StdoutHandler) for handler in access_log.handlers):
         handler = _StdoutHandler()
         handler.setFormatter(logging.Formatter("%(message)s"))
         access_log.addHandler(handler)
-        access_log.setLevel(logging.INFO)
-        access_log.propagate = False
+    access_log.setLevel(logging.INFO)
+    access_log.propagate = False  # the line is complete as it is; no second copy via the root logger
 
 
 class _StdoutHandler(logging.StreamHandler):
