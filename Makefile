@@ -30,6 +30,7 @@ bench: $(STAMP)  ## every benchmark; results go to docs/performance.md by hand
 	$(PY) -m bench.enumerate
 	$(PY) -m bench.scorers
 	$(PY) -m bench.http
+	$(PY) -m bench.ceiling
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -78,7 +78,8 @@ def main() -> None:
     start = time.perf_counter()
     result = show_ceiling("mastermind")
     print(f"mastermind: {result['multisets']:,} multisets searched in {time.perf_counter() - start:.2f} s; "
-          f"best bound {result['bound']} by {result['bound_reached_by']}; witness {' '.join(result['witness'])} "
+          f"best bound {result['bound']} by {result['bound_reached_by']}; "
+          f"witness {' '.join(result['witness'])} "
           f"scores {result['witness_total']}; ceiling {result['ceiling']}")
     for wilds in (1, 2, 3, 4, 5):
         print("best_declaration", latency(wilds, deals=300 if wilds <= 3 else 60))

@@ -5,9 +5,10 @@ from __future__ import annotations
 import marshmallow as ma
 
 from service.config import MAX_PLAYS
+from service.rules.cards import CardError
 from service.rules.play import KINDS, PlayInputError, check_plays
 from service.rules.profiles import get_profile
-from service.rules.special_cards import WILD_KINDS, deck_copies
+from service.rules.special_cards import WILD_KINDS, deck_copies, play_declaration
 
 from .cards import CardField
 from .rules import RULES_DESCRIPTION, check_deck
@@ -101,10 +102,12 @@ class PlayRequestSchema(ma.Schema):
                 check_deck({path[-1]: found}, profile)
             except ma.ValidationError as error:
                 raise ma.ValidationError(error_messages(path, error.messages[0])) from None
-            if path[0] == "plays" and found[0].special in WILD_KINDS and found[0].play_as is None:
-                raise ma.ValidationError(error_messages(path, (
-                    f"{found[0].code!r}: a wild card is declared when it is laid, e.g. "
-                    f"{found[0].code}=7H")))
+            if path[0] == "plays" and found[0].special in WILD_KINDS:
+                try:
+                    play_declaration(found[0])
+                except CardError as error:
+                    message = f"{error.token!r}: {error.reason}"
+                    raise ma.ValidationError(error_messages(path, message)) from None
         try:
             check_plays(players, [(p["player"], p.get("card")) for p in data["plays"]], hands,
                         deck_copies(profile.deck))

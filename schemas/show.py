@@ -77,5 +77,6 @@ class ShowResponseSchema(ma.Schema):
                        "this count."})
     declarations = ma.fields.List(ma.fields.Dict(), metadata={
         "description": "Wild cards the request left undeclared, as the best declaration found: "
-                       "[{field, index, card}], e.g. {\"field\": \"hand\", \"index\": 2, \"card\": \"W=5H\"}."})
+                       "[{field, index, card}], e.g. "
+                       "{\"field\": \"hand\", \"index\": 2, \"card\": \"W=5H\"}."})
     rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})

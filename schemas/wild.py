@@ -22,7 +22,8 @@ PEG_KINDS = ("fifteen", "thirty_one", "pair", "run", "go", "last_card", "nobs", 
 
 class ShownSchema(ma.Schema):
     hand = ma.fields.List(CardField(), required=True, validate=ma.validate.Length(min=3, max=6),
-                          metadata={"description": "The hand or crib shown.", "example": ["5H", "5D", "JS", "4C"]})
+                          metadata={"description": "The hand or crib shown.",
+                                    "example": ["5H", "5D", "JS", "4C"]})
     starter = CardField(required=True, metadata={"example": "5C"})
     crib = ma.fields.Boolean(load_default=False)
 

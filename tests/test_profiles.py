@@ -162,7 +162,8 @@ def test_bad_override_in_a_request(client):
 
 def test_five_card_hand_and_crib_sizes(client):
     hand = client.post("/v1/show", json={"hand": ["5H", "5D", "JS"], "starter": "5C", "rules": "five-card"})
-    assert hand.status_code == 200 and hand.get_json()["total"] == 14  # 5+5+5 and 5+J three times: 8, pair royal 6
+    # 5+5+5 and 5+J three times: 8; pair royal 6.
+    assert hand.status_code == 200 and hand.get_json()["total"] == 14
     crib = client.post("/v1/show", json={"hand": ["2H", "4H", "6H", "8H"], "starter": "KS",
                                          "rules": "five-card", "crib": True})
     assert crib.status_code == 200 and crib.get_json()["by_kind"]["flush"] == 0

@@ -87,7 +87,8 @@ def test_other_cards_laid_after_go_are_still_flagged():
 
 def test_undeclared_wild_in_the_play_is_refused_by_the_api(client):
     response = client.post("/v1/play", json={"players": 2, "rules": "mastermind",
-                                             "plays": [{"player": 0, "card": "8H"}, {"player": 1, "card": "W"}]})
+                                             "plays": [{"player": 0, "card": "8H"},
+                                                       {"player": 1, "card": "W"}]})
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["pointer"] == "/plays/1/card"
 

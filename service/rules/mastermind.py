@@ -23,21 +23,22 @@ import dataclasses
 
 from .cards import Card
 from .play import STANDARD_HOOKS, PlayHooks, PlayItem, PlayRecord, Series
-from .special_cards import MASTER, SUPER_ACE, WILD_KINDS, ZERO, play_rank, play_value
+from .special_cards import (MASTER, SUPER_ACE, WILD_KINDS, ZERO, is_undeclared_wild, play_rank,
+                            play_value)
 
 ZERO_BONUS = 2
 
 
 def value(card: Card) -> int:
     """Value in the count; an undeclared wild card in a hand could still be declared an ace."""
-    if card.special in WILD_KINDS and card.play_as is None:
+    if is_undeclared_wild(card) and card.play_as is None:
         return 1
     return play_value(card)
 
 
 def run_rank(card: Card) -> int:
     """Rank in a run: the Zero 0, the high Super Ace 14, a wild card its play declaration."""
-    if card.special in WILD_KINDS and card.play_as is None:
+    if is_undeclared_wild(card) and card.play_as is None:
         return 0
     return play_rank(card)
 
@@ -47,7 +48,8 @@ def pair_key(card: Card):
     if card.special == SUPER_ACE:
         return 1
     if card.special in WILD_KINDS:
-        return card.play_as.rank if card.play_as is not None else ("undeclared", card.special)
+        return ("undeclared", card.special) if is_undeclared_wild(card) and card.play_as is None \
+            else play_rank(card)
     return card.rank
 
 

@@ -149,9 +149,7 @@ def play_value(card: Card) -> int:
     if card.special == SUPER_ACE:
         return 11 if card.play_as is not None and card.play_as.rank == HIGH_ACE_RANK else 1
     if card.special in WILD_KINDS:
-        if card.play_as is None:
-            raise CardError(card.code, "a wild card must be declared when it is played (e.g. W=7H)")
-        return card.play_as.value
+        return play_declaration(card).value
     return card.value
 
 
@@ -160,9 +158,22 @@ def play_rank(card: Card) -> int:
     if card.special == SUPER_ACE:
         return HIGH_ACE_RANK if card.play_as is not None and card.play_as.rank == HIGH_ACE_RANK else 1
     if card.special in WILD_KINDS:
-        play_value(card)  # raises for an undeclared wild
-        return card.play_as.rank
+        return play_declaration(card).rank
     return card.rank
+
+
+def play_declaration(card: Card) -> Card:
+    """The card a wild card is laid as: its play declaration; a single declaration given with the
+    play (``SW=7H`` in a list of plays) is the play declaration. Undeclared: :class:`CardError`.
+
+    >>> from service.rules.cards import parse_card
+    >>> play_declaration(parse_card("SW=7H/5D")).code, play_declaration(parse_card("M=AH")).code
+    ('7H', 'AH')
+    """
+    declared = card.play_as or card.show_as
+    if declared is None:
+        raise CardError(card.code, f"a wild card is declared when it is laid, e.g. {TOKENS[card.special]}=7H")
+    return declared
 
 
 # --- notation ----------------------------------------------------------------------------------
