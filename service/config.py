@@ -26,6 +26,7 @@ class DefaultConfig:
     # memory:// (use redis://... to share one count); RATELIMIT_ENABLED = False turns them off.
     RATELIMIT_ENABLED = True
     RATELIMIT_DEFAULT = "1200 per minute"
+    RATELIMIT_BATCH = "60 per minute"  # /v1/batch/*, up to MAX_BATCH_HANDS hands a request
     RATELIMIT_STORAGE_URI = "memory://"
     RATELIMIT_HEADERS_ENABLED = True
     ACCESS_LOG = True  # one JSON line per request on stdout (logger "muggins.access")

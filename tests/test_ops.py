@@ -51,6 +51,18 @@ def test_over_the_limit_is_a_429_problem(limited_client):
     assert response.headers["X-RateLimit-Remaining"] == "0"
 
 
+def test_batches_have_their_own_limit(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+                      "RATELIMIT_ENABLED": True, "RATELIMIT_DEFAULT": "100 per minute",
+                      "RATELIMIT_BATCH": "1 per minute"})
+    client = app.test_client()
+    batch = {"hands": [SHOW]}
+    assert client.post("/v1/batch/show", json=batch).status_code == 200
+    response = client.post("/v1/batch/show", json=batch)
+    assert response.status_code == 429 and response.get_json()["limit"] == "1 per 1 minute"
+    assert client.post("/v1/show", json=SHOW).status_code == 200
+
+
 def test_probes_and_metrics_are_never_limited(limited_client):
     for path in ("/healthz", "/readyz", "/metrics"):
         assert {limited_client.get(path).status_code for _ in range(4)} == {200}, path
@@ -64,6 +76,7 @@ def test_limits_are_off_when_disabled(client):
 def test_limits_are_on_by_default():
     assert config.DefaultConfig.RATELIMIT_ENABLED is True
     assert config.DefaultConfig.RATELIMIT_DEFAULT == "1200 per minute"
+    assert config.DefaultConfig.RATELIMIT_BATCH == "60 per minute"
 
 
 def test_environment_turns_limits_off(monkeypatch):

@@ -10,7 +10,8 @@
        "duration_ms": 1.9, "bytes": 1234, "remote_addr": "127.0.0.1", "user_agent": "curl/8.5"}
 
 - **Rate limits** (Flask-Limiter): ``RATELIMIT_DEFAULT`` per client address on every route but the
-  probes and ``/metrics``; ``RATELIMIT_ENABLED = False`` turns them off (the tests do). Over the
+  probes and ``/metrics``, and ``RATELIMIT_BATCH`` on ``/v1/batch/*`` as well;
+  ``RATELIMIT_ENABLED = False`` turns them off (the tests do). Over the
   limit: ``429`` problem+json with ``Retry-After``. The default storage, ``memory://``, counts per
   gunicorn worker, so with N workers a client gets up to N times the limit; point
   ``RATELIMIT_STORAGE_URI`` at Redis or Memcached for one shared count. Behind a proxy, the client
@@ -125,6 +126,11 @@ def _init_limiter(app: Flask) -> Limiter:
     """Flask-Limiter configured from ``RATELIMIT_*`` settings (service/config.py)."""
     limiter = Limiter(get_remote_address, app=app)
     limiter.request_filter(lambda: request.path in UNLIMITED_PATHS)
+    if limiter.enabled and app.config.get("RATELIMIT_BATCH"):
+        from .batch import blp as batch
+
+        # A batch request may carry 10,000 hands: its own, lower limit, on top of the default one.
+        limiter.limit(app.config["RATELIMIT_BATCH"], override_defaults=False)(batch)
     app.register_error_handler(RateLimitExceeded, _too_many_requests)
     return limiter
 
