@@ -100,3 +100,29 @@ def test_zero_breaks_a_flush():
 def test_declared_wild_jack_scores_nobs():
     *hand, starter = cards("W=JH AC 3D 8S 9H")
     assert [i.kind for i in score_show(hand, starter).items] == ["nobs"]
+
+
+# --- the CLI takes the same notation ---------------------------------------------------------
+
+def test_cli_show_with_special_cards_and_a_profile(capsys):
+    from service.cli import main
+
+    assert main(["show", "5H", "5H*", "W", "SW", "M", "--rules", "mastermind"]) == 0
+    out = capsys.readouterr().out
+    assert "declared W=5H (hand)" in out and out.strip().endswith("total 45")
+
+
+def test_cli_refuses_special_cards_outside_their_deck(capsys):
+    from service.cli import main
+
+    with pytest.raises(SystemExit) as excinfo:
+        main(["show", "5H", "W", "5D", "5S", "5C"])
+    assert excinfo.value.code == 2
+    assert "'W' (Wild) is not in the standard deck" in capsys.readouterr().err
+
+
+def test_cli_five_card_hand(capsys):
+    from service.cli import main
+
+    assert main(["show", "5H", "5D", "5S", "5C", "--rules", "five-card"]) == 0
+    assert capsys.readouterr().out.strip().endswith("total 20")

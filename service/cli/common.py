@@ -6,6 +6,7 @@ import json
 import sys
 
 from service.rules.cards import Card, CardError, find_duplicate, parse_cards
+from service.rules.special_cards import MOST_COPIES
 
 
 class UsageError(SystemExit):
@@ -21,7 +22,7 @@ def cards_from_args(tokens: list[str], what: str) -> list[Card]:
         cards = parse_cards(tokens)
     except CardError as error:
         raise UsageError(f"{what}: {error.token!r} is not a card: {error.reason}") from None
-    duplicate = find_duplicate(cards)
+    duplicate = find_duplicate(cards, MOST_COPIES)  # the profile's deck is checked by the schema
     if duplicate is not None:
         raise UsageError(f"{what}: {duplicate.code} appears twice")
     return cards

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.rules.rarity import rarity
-from service.rules.show import score_show
+from service.rules.show import ShowScore, score_show
 
 from .common import UsageError, cards_from_args, print_json
 
@@ -13,12 +13,16 @@ def add_parser(subparsers) -> None:
                                    description="Count a hand (or crib): the starter comes last.")
     parser.add_argument("cards", nargs="+", help="the hand's cards, then the starter, e.g. 5H 5D 5S JC 5C")
     parser.add_argument("--crib", action="store_true", help="count as the crib (five-card flush only)")
+    parser.add_argument("--rules", default="standard",
+                        help="rule profile (default standard); e.g. mastermind for W, SW, M, ZERO, A*, 5H*")
     parser.add_argument("--json", action="store_true", help="print JSON as /v1/show returns")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
     cards = cards_from_args(args.cards, "show")
+    if args.rules != "standard" or any(not card.is_standard for card in cards):
+        return run_with_profile(args, cards[:-1], cards[-1])  # the profile says how many cards
     if len(cards) != 5:
         raise UsageError(f"show: give 4 hand cards and the starter (5 cards), got {len(cards)}")
     *hand, starter = cards
@@ -29,6 +33,31 @@ def run(args) -> int:
                     "by_kind": score.by_kind, "rarity": rarity(score.total, args.crib)})
         return 0
     print(format_breakdown(score))
+    return 0
+
+
+def run_with_profile(args, hand, starter) -> int:
+    """Special cards or another profile: validated and counted as ``POST /v1/show`` does (deck
+    check, hand size, the best declaration of undeclared wild cards)."""
+    import marshmallow as ma
+
+    from schemas.show import ShowRequestSchema, ShowResponseSchema
+    from service.api.problems import flatten_messages
+    from service.api.show import show_body
+
+    body = {"hand": [c.code for c in hand], "starter": starter.code, "crib": args.crib, "rules": args.rules}
+    try:
+        request = ShowRequestSchema().load(body)
+    except ma.ValidationError as error:
+        first = flatten_messages(error.messages)[0]
+        raise UsageError(f"show: {first['field']}: {first['message']}") from None
+    result = show_body(request["hand"], request["starter"], request["crib"], request["rules"])
+    if args.json:
+        print_json(ShowResponseSchema().dump(result))
+        return 0
+    for declared in result["declarations"]:
+        print(f"declared {declared['card']} ({declared['field']})")
+    print(format_breakdown(ShowScore(result["items"])))
     return 0
 
 

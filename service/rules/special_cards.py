@@ -58,6 +58,10 @@ DECKS: dict[str, dict[tuple, int]] = {
 """Special cards per deck, as :func:`service.rules.cards.physical_identity` -> copies."""
 
 
+MOST_COPIES: dict[tuple, int] = {identity: max(copies.get(identity, 0) for copies in DECKS.values())
+                                 for deck in DECKS.values() for identity in deck}
+"""The most of each special card any deck holds: a duplicate check before the profile is known."""
+
 
 def deck_copies(deck: str) -> dict[tuple, int]:
     """How many of each special card a deck holds (a standard card: one), for the deck check.
