@@ -9,22 +9,10 @@ from service.rules.wild_cards import WILD_PACK, check_card_definition, pack
 from service.rules.wild_cribbage import WildBoard, count_cribs
 
 from helpers import card, cards
+from test_play import plays, reasons  # "0:KH 1:go" notation and the reasons per play
 
 MASTERMIND = get_profile("mastermind")
 WILD = get_profile("wild")
-
-
-def plays(text):
-    """``"0:KH 1:go"`` -> [(0, Card), (1, None)]."""
-    out = []
-    for token in text.split():
-        player, what = token.split(":")
-        out.append((int(player), None if what == "go" else card(what)))
-    return out
-
-
-def reasons(result):
-    return [[i.reason for i in p.items] for p in result.plays]
 
 
 # --- Mastermind in the play ----------------------------------------------------------------------
