@@ -175,3 +175,14 @@ def test_five_card_hand_and_crib_sizes(client):
 def test_saved_profile_dataclass_is_frozen():
     with pytest.raises(Exception):
         Profile().muggins = "off"
+
+
+def test_the_rulebook_documents_every_setting():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    profiles = text[text.index("<!-- section: profiles -->"):]
+    for name, spec in SETTINGS.items():
+        assert f"| `{name}` |" in profiles, name
+    for name in BUILT_IN_NAMES:
+        assert f"### `{name}`" in profiles, name

@@ -87,7 +87,8 @@ class Profile:
                                 "cards are out; `one`: a single series to 31 or go (five-card).",
                                 ("all", "one"), source="Hoyle, five-card cribbage")
     go_rotation: str = _setting("rotate", "3-4 players after a go: `rotate` clockwise skipping players who "
-                                "cannot play; `bicycle`: only the player after the go may continue.",
+                                "cannot play; `bicycle`: if the player after the go cannot play "
+                                "either, the series ends (two goes in a row).",
                                 ("rotate", "bicycle"), source="RULINGS; Bicycle rules")
     muggins: str = _setting("on", "Whether an opponent may take points a player missed (ACC rule 10).",
                             ON_OFF, source="ACC rule 10; RULINGS")
