@@ -6,7 +6,7 @@ import random
 import pytest
 
 from service.rules.cards import STANDARD_DECK, Card
-from service.rules.ceiling import feasible, show_ceiling, token_limits
+from service.rules.ceiling import MASTERMIND_CEILING, feasible, show_ceiling, token_limits
 from service.rules.declarations import SUPER_ACE_TOKEN, best_declaration, pattern_points
 from service.rules.profiles import get_profile
 from service.rules.show import score_show
@@ -107,7 +107,7 @@ def test_the_mastermind_ceiling_is_45_by_exhaustive_search():
     result = show_ceiling("mastermind")
     assert result["multisets"] == 10_283
     assert result["best_rank_points"] == 40 and result["bound_reached_by"] == [[5, 5, 5, 5, 5]]
-    assert result["witness_total"] == result["bound"] == result["ceiling"] == 45
+    assert result["witness_total"] == result["bound"] == result["ceiling"] == MASTERMIND_CEILING == 45
 
 
 def test_api_show_returns_the_best_declaration(client):
@@ -125,7 +125,7 @@ def test_audit_with_undeclared_wilds_uses_the_best_declaration(client):
     assert (under["verdict"], under["canonical"], under["missed"]) == ("under", 45, 5)
     assert under["declarations"][0] == {"field": "hand", "index": 2, "card": "W=5H"}
     over = client.post("/v1/audit/show", json={**request, "claimed": 46}).get_json()
-    assert (over["verdict"], over["overclaimed"]) == ("over", 1)
+    assert (over["verdict"], over["overclaimed"], over["impossible_claim"]) == ("over", 1, True)
 
 
 def test_special_cards_refused_outside_their_deck(client):

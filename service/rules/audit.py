@@ -23,6 +23,7 @@ from typing import Optional, Sequence, Union
 
 from .cards import Card
 from .claims import compare_claim
+from .ceiling import MASTERMIND_CEILING
 from .declarations import best_declaration
 from .profiles import Profile, get_profile
 from .rarity import distribution
@@ -170,6 +171,9 @@ def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed:
     messages = []
     standard_deal = profile.deck == "standard" and len(hand) == 4  # what the distribution covers
     impossible = impossible_claim_message(claimed, crib) if standard_deal else None
+    if profile.deck == "mastermind" and len(hand) == 4 and claimed > MASTERMIND_CEILING:
+        impossible = (f"No Mastermind hand or crib can score {claimed}: {MASTERMIND_CEILING} is the "
+                      "most (five fives of one suit).")
     report["impossible_claim"] = impossible is not None
     if impossible:
         messages.append(impossible)

@@ -25,6 +25,9 @@ from .cards import JACK, parse_cards
 from .declarations import SUPER_ACE_TOKEN, best_declaration, pattern_points
 from .special_cards import DECKS, SUPER_ACE, WILD_KINDS, ZERO
 
+MASTERMIND_CEILING = 45
+"""The most a Mastermind show can score (seed 000), as :func:`show_ceiling` proves (a test runs it)."""
+
 WITNESSES = {"mastermind": "5H 5H* W SW M"}
 """A deal (four hand cards, then the starter) that reaches the deck's bound. Other decks have none:
 their bound is not reached (the standard deck's is 34, its true ceiling 29), so the search proves
