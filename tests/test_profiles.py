@@ -186,3 +186,16 @@ def test_the_rulebook_documents_every_setting():
         assert f"| `{name}` |" in profiles, name
     for name in BUILT_IN_NAMES:
         assert f"### `{name}`" in profiles, name
+
+
+def test_five_card_plays_one_series():
+    from service.rules.play import score_play
+
+    from test_play import plays
+
+    result = score_play(2, plays("0:KH 1:9D 0:QH 1:go 1:8D 0:JH"), profile=get_profile("five-card"))
+    assert [i.reason for i in result.plays[2].items] == ["go for 1"]
+    assert [[f.code for f in p.flags] for p in result.plays[4:]] == [["play_over"], ["play_over"]]
+    assert result.finished and result.totals == [1, 0]
+    standard = score_play(2, plays("0:KH 1:9D 0:QH 1:go 1:8D 0:JH"))
+    assert not any(p.flags for p in standard.plays) and not standard.finished

@@ -324,6 +324,8 @@ class Pegging:
         record = self._new_record(player, card, go=False)
         if not self._fits(card) and self._series_can_close():
             self._close_series()  # he could not go on: the card starts the next series
+        if self._flag_play_over(record):
+            return record
         self._check_turn(record)
         self._check_held(record)
         series = self.series
@@ -350,6 +352,8 @@ class Pegging:
     def go(self, player: int) -> PlayRecord:
         """``player`` calls go: he cannot lay a card without passing 31."""
         record = self._new_record(player, None, go=True)
+        if self._flag_play_over(record):
+            return record
         self._check_turn(record)
         series = self.series
         record.series, record.count = series.number, series.count
@@ -495,8 +499,17 @@ class Pegging:
 
     @property
     def finished(self) -> bool:
-        """Every card has been played (the last series then got its last-card point)."""
-        return not any(self.has_cards(p) for p in range(self.players))
+        """Every card has been played (the last series then got its last-card point), or the one
+        series of a ``play_series`` ``one`` profile (five-card cribbage) is over."""
+        one_series_over = self.profile.play_series == "one" and self.series.number > 1
+        return one_series_over or not any(self.has_cards(p) for p in range(self.players))
+
+    def _flag_play_over(self, record: PlayRecord) -> bool:
+        if not self.finished or not any(self.has_cards(p) for p in range(self.players)):
+            return False
+        record.series, record.count = self.series.number, 0
+        record.flag("play_over", f"the {self.profile.name} play is one series, and it is over")
+        return True
 
     def result(self) -> "PlayResult":
         """The plays so far. A last series that is provably over (nobody holds a card that fits,
