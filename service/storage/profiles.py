@@ -13,13 +13,14 @@ Saving the same settings (and description) as the latest version returns that ve
 from __future__ import annotations
 
 import threading
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from service.rules.profiles import Profile, UnknownProfile, from_settings
 
@@ -67,9 +68,16 @@ class ProfileStore:
         engine = sa.create_engine(url, **kwargs)
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        for attempt in range(3):  # two worker processes may migrate the same new file at once
+            try:
+                with engine.begin() as connection:
+                    config.attributes["connection"] = connection
+                    command.upgrade(config, "head")
+                return engine
+            except OperationalError:
+                if attempt == 2:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
         return engine
 
     def save(self, name: str, settings: dict, description: str = "", base: str = "") -> tuple[Profile, bool]:
