@@ -140,3 +140,23 @@ def test_too_many_copies_of_a_special_card(client):
                                              "rules": "mastermind"})
     assert response.status_code == 422
     assert "2 the deck holds" in response.get_json()["detail"]
+
+
+def test_claimed_items_declare_the_wild_card(client):
+    """A claim that names W=7H in its items declares the hand's Wild as the 7H."""
+    items = [{"kind": "fifteen", "cards": ["W=7H", "8C"]}, {"kind": "fifteen", "cards": ["W=7H", "8D"]},
+             {"kind": "pair", "cards": ["8C", "8D"]}, {"kind": "run", "cards": ["W=7H", "8C", "9S"]},
+             {"kind": "run", "cards": ["W=7H", "8D", "9S"]}]
+    body = client.post("/v1/audit/show", json={"hand": ["W", "8C", "8D", "KS"], "starter": "9S",
+                                               "rules": "mastermind", "claimed": 12,
+                                               "claimed_items": items}).get_json()
+    assert (body["verdict"], body["canonical"], body["declarations"]) == ("correct", 12, [])
+    assert body["score"]["hand"] == ["W=7H", "8C", "8D", "KS"] and body["invented_items"] == []
+
+
+def test_claimed_items_naming_an_undeclared_wild_match_its_best_declaration(client):
+    body = client.post("/v1/audit/show", json={
+        "hand": ["5H", "5H*", "W", "SW"], "starter": "M", "rules": "mastermind", "claimed": 2,
+        "claimed_items": [{"kind": "pair", "cards": ["5H", "W"]}]}).get_json()
+    assert body["invented_items"] == [] and body["missed"] == 43
+    assert ["5H", "W=5H"] not in [m["cards"] for m in body["missed_items"]]

@@ -7,6 +7,7 @@ from flask_smorest import Blueprint
 
 from schemas.audit import AuditShowRequestSchema, AuditShowResponseSchema
 from service.rules.audit import audit_show
+from service.rules.declarations import take_claimed_declarations
 
 from .show import show_body
 
@@ -18,7 +19,8 @@ def audit_body(args: dict) -> dict:
     """The audit report plus the full canonical count (the body of /v1/show) as ``score``."""
     report = audit_show(args["hand"], args["starter"], args["crib"], args["claimed"],
                         args.get("claimed_items"), args["rules"], args.get("muggins_call"))
-    report["score"] = show_body(args["hand"], args["starter"], args["crib"], args["rules"])
+    hand, starter = take_claimed_declarations(args["hand"], args["starter"], args.get("claimed_items"))
+    report["score"] = show_body(hand, starter, args["crib"], args["rules"])
     return report
 
 

@@ -23,8 +23,9 @@ from typing import Optional, Sequence, Union
 
 from .cards import Card
 from .claims import compare_claim
+from .special_cards import same_card
 from .ceiling import MASTERMIND_CEILING
-from .declarations import best_declaration
+from .declarations import best_declaration, restate_claimed_items, take_claimed_declarations
 from .profiles import Profile, get_profile
 from .rarity import distribution
 from .show import KINDS, ScoreItem, score_show
@@ -66,7 +67,7 @@ def check_claimed_cards(items: Sequence[ClaimedItem], hand: Sequence[Card], star
     for number, item in enumerate(items):
         cards = item.cards or ()
         for card in cards:
-            if card not in present:
+            if card not in present and not any(same_card(held, card) for held in present):
                 raise ClaimError(f"item {number}: {card.code} is neither in the hand nor the starter")
         if len(set(cards)) != len(cards):
             raise ClaimError(f"item {number}: a card is named twice")
@@ -163,6 +164,7 @@ def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed:
     ``missed_items``, ``invented_items`` and ``by_kind``; with a Muggins call ``muggins_award``.
     """
     profile = profile or get_profile("standard")
+    hand, starter = take_claimed_declarations(hand, starter, claimed_items)  # items may declare wilds
     declared = best_declaration(hand, starter, crib, profile)  # undeclared wild cards: their best
     score = declared.score
     muggins_on = profile.muggins == "on"
@@ -191,8 +193,8 @@ def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed:
                 messages.append(f"The spoken count ends at {call.called_total}, "
                                 f"but the claimed total is {claimed}.")
         else:
-            items = list(claimed_items)
-            check_claimed_cards(items, hand, starter)
+            check_claimed_cards(claimed_items, hand, starter)
+            items = restate_claimed_items(claimed_items, [*hand, starter], declared)
         missed, invented = match_items(score.items, items, starter)
         items_total = sum(item.claimed_points for item in items)
         report.update({

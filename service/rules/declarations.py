@@ -16,6 +16,7 @@ flush and nobs, so three wild cards take a few milliseconds (bench/ceiling.py, d
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
@@ -23,7 +24,7 @@ from typing import Sequence
 
 from .cards import JACK, SUITS, Card
 from .show import ShowScore, score_show
-from .special_cards import SUPER_ACE, ZERO, declare, is_undeclared_wild
+from .special_cards import SUPER_ACE, WILD_KINDS, ZERO, declare, is_undeclared_wild
 
 SUPER_ACE_TOKEN = 14
 """Rank token of the Super Ace in :func:`pattern_points` (Zero is 0, standard ranks 1-13)."""
@@ -222,3 +223,42 @@ def _best_suits(cards, hand_size, wild_positions, ranks, crib_flush_five):
 
 def has_undeclared_wild(cards: Sequence[Card]) -> bool:
     return any(is_undeclared_wild(card) for card in cards)
+
+
+def take_claimed_declarations(hand: Sequence[Card], starter: Card, claimed_items):
+    """A claim declares a wild card by naming it declared in its items (``W=7H``): the hand's
+    undeclared Wild becomes ``W=7H`` (RULINGS: "a claim may declare each wild card").
+
+    >>> from service.rules.cards import parse_cards
+    >>> from service.rules.spoken_claims import ClaimedItem
+    >>> claim = [ClaimedItem("fifteen", tuple(parse_cards(["W=7H", "8C"])))]
+    >>> hand, starter = take_claimed_declarations(parse_cards(["W", "8C"]), parse_cards(["9S"])[0], claim)
+    >>> [c.code for c in hand]
+    ['W=7H', '8C']
+    """
+    if claimed_items is None or isinstance(claimed_items, str):  # the spoken count names no cards
+        return list(hand), starter
+    cards = [*hand, starter]
+    for claimed in (card for item in claimed_items for card in item.cards or ()):
+        if claimed.special not in WILD_KINDS or claimed.show_as is None or claimed in cards:
+            continue
+        for position, card in enumerate(cards):
+            if is_undeclared_wild(card) and card.special == claimed.special:
+                cards[position] = declare(card, show_as=claimed.show_as, play_as=card.play_as)
+                break
+    return cards[:-1], cards[-1]
+
+
+def restate_claimed_items(items: Sequence, before: Sequence[Card], declared: Declared) -> list:
+    """Claimed items that name a wild card left undeclared (``W``) name it as declared (``W=5H``),
+    so they match the count's combinations. ``before``: the hand and starter as claimed."""
+    after = [*declared.hand, declared.starter]
+    mapping = {}
+    for original, now in zip(before, after):
+        if original != now:
+            mapping.setdefault(original, now)
+    if not mapping:
+        return list(items)
+    return [dataclasses.replace(item, cards=tuple(mapping.get(c, c) for c in item.cards))
+            if item.cards else item for item in items]
+
