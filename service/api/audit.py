@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 
 from schemas.audit import AuditShowRequestSchema, AuditShowResponseSchema
 from service.rules.audit import audit_show
-from service.rules.declarations import take_claimed_declarations
+from service.rules.declarations import best_declaration, take_claimed_declarations
 
 from .show import show_body
 
@@ -17,16 +17,17 @@ blp = Blueprint("audit", __name__, url_prefix="/v1/audit",
 
 def audit_body(args: dict) -> dict:
     """The audit report plus the full canonical count (the body of /v1/show) as ``score``."""
-    report = audit_show(args["hand"], args["starter"], args["crib"], args["claimed"],
-                        args.get("claimed_items"), args["rules"], args.get("muggins_call"))
     hand, starter = take_claimed_declarations(args["hand"], args["starter"], args.get("claimed_items"))
-    report["score"] = show_body(hand, starter, args["crib"], args["rules"])
+    declared = best_declaration(hand, starter, args["crib"], args["rules"])  # counted once, used twice
+    report = audit_show(hand, starter, args["crib"], args["claimed"], args.get("claimed_items"),
+                        args["rules"], args.get("muggins_call"), declared=declared)
+    report["score"] = show_body(hand, starter, args["crib"], args["rules"], declared=declared)
     return report
 
 
 @blp.route("/show")
 class AuditShow(MethodView):
-    @blp.arguments(AuditShowRequestSchema)
+    @blp.arguments(AuditShowRequestSchema())
     @blp.response(200, AuditShowResponseSchema)
     def post(self, args):
         """Audit a claimed show (hand or crib).

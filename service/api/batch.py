@@ -36,7 +36,7 @@ def batch_results(deals, crib, by_kind: bool = False) -> list[dict]:
 
 @blp.route("/show")
 class BatchShow(MethodView):
-    @blp.arguments(BatchShowRequestSchema)
+    @blp.arguments(BatchShowRequestSchema())
     @blp.response(200, BatchShowResponseSchema)
     def post(self, args):
         """Score up to 10,000 hands or cribs, each with its starter.

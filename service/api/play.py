@@ -32,7 +32,7 @@ def play_body(result: PlayResult) -> dict:
 
 @blp.route("/play")
 class Play(MethodView):
-    @blp.arguments(PlayRequestSchema)
+    @blp.arguments(PlayRequestSchema())
     @blp.response(200, PlayResponseSchema)
     def post(self, args):
         """Score the play (pegging).
@@ -46,7 +46,7 @@ class Play(MethodView):
 
 @blp.route("/audit/play")
 class AuditPlay(MethodView):
-    @blp.arguments(AuditPlayRequestSchema)
+    @blp.arguments(AuditPlayRequestSchema())
     @blp.response(200, AuditPlayResponseSchema)
     def post(self, args):
         """Audit the points pegged in the play.

@@ -27,7 +27,7 @@ class Rules(MethodView):
                 "profiles": [profile_body(p) for p in all_built_in()],
                 "saved": [profile_body(p) for p in profile_store().latest_all()]}
 
-    @blp.arguments(SaveProfileSchema)
+    @blp.arguments(SaveProfileSchema())
     @blp.response(201, ProfileSchema)
     @blp.alt_response(200, schema=ProfileSchema, description="These settings are already the latest "
                                                              "version: that version is returned.")

@@ -13,9 +13,11 @@ from service.rules.profiles import his_heels
 blp = Blueprint("show", __name__, url_prefix="/v1", description="Count a hand or crib with its starter.")
 
 
-def show_body(hand, starter, crib, profile) -> dict:
-    """The response body shared by every endpoint that counts a show."""
-    declared = best_declaration(hand, starter, crib, profile)  # wild cards: the best declaration
+def show_body(hand, starter, crib, profile, declared=None) -> dict:
+    """The response body shared by every endpoint that counts a show; ``declared`` is the count
+    with the best declaration of any wild cards, when the caller already has it."""
+    if declared is None:
+        declared = best_declaration(hand, starter, crib, profile)
     score = declared.score
     standard = all(card.is_standard for card in (*hand, starter)) and len(hand) == 4
     return {
@@ -32,9 +34,10 @@ def show_body(hand, starter, crib, profile) -> dict:
     }
 
 
+# Schemas are passed as instances: given a class, webargs builds a new schema on every request.
 @blp.route("/show")
 class Show(MethodView):
-    @blp.arguments(ShowRequestSchema)
+    @blp.arguments(ShowRequestSchema())
     @blp.response(200, ShowResponseSchema)
     def post(self, args):
         """Score a hand or crib, with every combination.

@@ -16,7 +16,7 @@ blp = Blueprint("wild", __name__, url_prefix="/v1/wild",
 
 @blp.route("/board")
 class Board(MethodView):
-    @blp.arguments(BoardRequestSchema)
+    @blp.arguments(BoardRequestSchema())
     @blp.response(200, BoardResponseSchema)
     def post(self, args):
         """Replay WILD cards drawn, points pegged and hands shown, in order.

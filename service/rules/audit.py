@@ -25,7 +25,7 @@ from .cards import Card
 from .claims import compare_claim
 from .special_cards import same_card
 from .ceiling import MASTERMIND_CEILING
-from .declarations import best_declaration, restate_claimed_items, take_claimed_declarations
+from .declarations import Declared, best_declaration, restate_claimed_items, take_claimed_declarations
 from .profiles import Profile, get_profile
 from .rarity import distribution
 from .show import KINDS, ScoreItem, score_show
@@ -155,9 +155,10 @@ def muggins_award(call: int, eligible: int, muggins_on: bool) -> dict:
 
 def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed: int = 0,
                claimed_items: Claims = None, profile: Profile | None = None,
-               muggins_call: int | None = None) -> dict:
+               muggins_call: int | None = None, declared: Declared | None = None) -> dict:
     """Audit a claimed show. ``claimed_items`` is a list of :class:`ClaimedItem` or the spoken
-    count; without it only the totals are compared.
+    count; without it only the totals are compared. ``declared`` is the show already counted with
+    its best declaration, when the caller has it.
 
     The result holds ``compare_claim``'s fields, ``muggins`` (the setting), ``impossible_claim``,
     ``overclaim`` and ``messages``; with claimed items also ``claimed_items``, ``items_total``,
@@ -165,7 +166,8 @@ def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed:
     """
     profile = profile or get_profile("standard")
     hand, starter = take_claimed_declarations(hand, starter, claimed_items)  # items may declare wilds
-    declared = best_declaration(hand, starter, crib, profile)  # undeclared wild cards: their best
+    if declared is None:  # undeclared wild cards: their best
+        declared = best_declaration(hand, starter, crib, profile)
     score = declared.score
     muggins_on = profile.muggins == "on"
     report = compare_claim(score.total, claimed, muggins_applies=muggins_on)

@@ -16,6 +16,7 @@ its lookup tables from these same functions, so the two can never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 from typing import Sequence
 
@@ -88,16 +89,30 @@ def fifteens(cards: Sequence[Card]) -> list[ScoreItem]:
     >>> [i.codes for i in fifteens(parse_cards(["7H", "8C", "8D", "KS", "9S"]))]
     [['7H', '8C'], ['7H', '8D']]
     """
-    items = []
-    for size in range(2, len(cards) + 1):
-        for subset in combinations(cards, size):
-            if _can_total(subset, 15):
-                items.append(ScoreItem("fifteen", subset, 2))
-    return items
+    values = [counting_values(card) for card in cards]
+    if all(len(choices) == 1 for choices in values):  # standard cards: one value each
+        totals = _subset_totals([choices[0] for choices in values])
+        return [ScoreItem("fifteen", tuple(cards[i] for i in subset), 2)
+                for mask, subset in _subsets_by_size(len(cards)) if totals[mask] == 15]
+    return [ScoreItem("fifteen", tuple(cards[i] for i in subset), 2)
+            for _, subset in _subsets_by_size(len(cards))
+            if any(sum(choice) == 15 for choice in product(*(values[i] for i in subset)))]
 
 
-def _can_total(subset: Sequence[Card], target: int) -> bool:
-    return any(sum(values) == target for values in product(*(counting_values(c) for c in subset)))
+@cache
+def _subsets_by_size(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(bit mask, positions) of every subset of two or more of ``n`` cards, smallest first."""
+    return tuple((sum(1 << i for i in subset), subset)
+                 for size in range(2, n + 1) for subset in combinations(range(n), size))
+
+
+def _subset_totals(values: Sequence[int]) -> list[int]:
+    """The total of every subset, indexed by bit mask (each built from a smaller one)."""
+    totals = [0] * (1 << len(values))
+    for mask in range(1, len(totals)):
+        low_bit = mask & -mask
+        totals[mask] = totals[mask ^ low_bit] + values[low_bit.bit_length() - 1]
+    return totals
 
 
 def pairs(cards: Sequence[Card]) -> list[ScoreItem]:
