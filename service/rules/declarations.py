@@ -23,7 +23,7 @@ from itertools import combinations_with_replacement
 from typing import Sequence
 
 from .cards import JACK, SUITS, Card
-from .show import ShowScore, score_show
+from .show import ShowScore, flush, nobs, score_show
 from .special_cards import SUPER_ACE, WILD_KINDS, ZERO, declare, is_undeclared_wild
 
 SUPER_ACE_TOKEN = 14
@@ -114,17 +114,8 @@ class Declared:
 
 
 def _suit_bonus(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    """Flush + nobs points (what depends on suits), as service.rules.show counts them."""
-    bonus = 0
-    suits = {card.suit for card in hand}
-    if len(suits) == 1 and None not in suits:
-        if starter.suit in suits:
-            bonus += len(hand) + 1
-        elif not crib:
-            bonus += len(hand)
-    if starter.suit is not None:
-        bonus += sum(1 for card in hand if card.rank == JACK and card.suit == starter.suit)
-    return bonus
+    """Flush + nobs points (what depends on suits), counted by the show's own rules."""
+    return sum(item.points for item in flush(hand, starter, crib) + nobs(hand, starter))
 
 
 def best_declaration(hand: Sequence[Card], starter: Card, crib: bool = False,
