@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from service.config import MAX_CLAIM
 from service.rules.audit import ClaimError, check_claimed_cards
 from service.rules.show import KINDS
 from service.rules.spoken_claims import ClaimedItem, SpokenClaimError, parse_spoken_claim
@@ -16,7 +17,6 @@ from service.rules.spoken_claims import ClaimedItem, SpokenClaimError, parse_spo
 from .cards import CardField
 from .show import KIND_DESCRIPTION, ScoreItemSchema, ShowRequestSchema, ShowResponseSchema
 
-MAX_CLAIM = 99
 MAX_CLAIMED_ITEMS = 64
 MAX_SPOKEN_LENGTH = 2000
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from service.config import MAX_PLAYS
+from service.config import MAX_CLAIM, MAX_PLAYS
 from service.rules.cards import CardError
 from service.rules.play import KINDS, PlayInputError, check_plays
 from service.rules.profiles import get_profile
@@ -14,7 +14,6 @@ from .cards import CardField
 from .rules import RULES_DESCRIPTION, check_deck
 from .show import RulesField
 
-MAX_CLAIM = 99
 PLAY_KIND_DESCRIPTION = " | ".join(KINDS)
 FLAG_DESCRIPTION = (
     "card_not_held (the player's hand, when given, lacks the card) | over_31 (the card would pass "

@@ -8,6 +8,7 @@ import os
 MAX_BODY_BYTES = 2 * 1024 * 1024  # JSON bodies; 10,000 batch hands fit in well under 1 MB
 MAX_BATCH_HANDS = 10_000
 MAX_PLAYS = 64  # a pegging hand has at most 4 players x 5 cards plus go calls
+MAX_CLAIM = 99  # points claimed for one show or one play; no show scores more than 45
 
 
 class DefaultConfig:
