@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 
-import marshmallow as ma
-
 from schemas.audit import AuditShowRequestSchema, AuditShowResponseSchema
 from service.rules.show import ShowScore
 
-from .common import UsageError, hand_and_starter, print_json
+from .common import UsageError, hand_and_starter, load_request, print_json
 from .show_cmd import format_breakdown
 
 
@@ -39,19 +37,13 @@ def request_from_args(args) -> dict:
             body["claimed_items"] = json.loads(items) if items.startswith("[") else items
         except json.JSONDecodeError as error:
             raise UsageError(f"audit: --items is not valid JSON: {error}") from None
-    try:
-        return AuditShowRequestSchema().load(body)
-    except ma.ValidationError as error:
-        raise UsageError(f"audit: {_first_error(error.messages)}") from None
+    return load_request(AuditShowRequestSchema(), body, "audit", describe=_option_error)
 
 
-def _first_error(messages, path: str = "") -> str:
-    if isinstance(messages, dict):
-        key, inner = next(iter(messages.items()))
-        return _first_error(inner, f"{path}.{key}" if path else str(key))
-    if isinstance(messages, list) and messages and not isinstance(messages[0], str):
-        return _first_error(messages[0], path)
-    return f"{path.replace('claimed_items', '--items')}: {'; '.join(map(str, messages))}"
+def _option_error(error: dict) -> str:
+    """Name the option the user typed: ``claimed_items`` came from ``--items``."""
+    path = error["pointer"].strip("/").replace("/", ".").replace("claimed_items", "--items")
+    return f"{path}: {error['message']}"
 
 
 def run(args) -> int:

@@ -36,6 +36,22 @@ def hand_and_starter(tokens: list[str], what: str) -> tuple[list[Card], Card]:
     return cards[:4], cards[4]
 
 
+def load_request(schema, body: dict, what: str, describe=None) -> dict:
+    """Validate ``body`` with the API's own request schema, so the command line and the API accept
+    exactly the same input; the first error becomes a usage error (``describe`` words it from the
+    ``{field, pointer, message}`` of :func:`service.api.problems.flatten_messages`)."""
+    import marshmallow as ma
+
+    from service.api.problems import flatten_messages
+
+    try:
+        return schema.load(body)
+    except ma.ValidationError as error:
+        first = flatten_messages(error.messages)[0]
+        where = describe(first) if describe else f"{first['field']}: {first['message']}"
+        raise UsageError(f"{what}: {where}") from None
+
+
 def print_json(data) -> None:
     json.dump(data, sys.stdout, indent=2, default=str)
     sys.stdout.write("\n")

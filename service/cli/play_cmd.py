@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import re
 
-import marshmallow as ma
-
 from schemas.play import PlayRequestSchema, PlayResponseSchema
-from service.api.problems import flatten_messages
 from service.rules.cards import CardError, parse_card, parse_cards
 from service.rules.play import Pegging, PlayInputError, score_play
 from service.rules.profiles import UnknownProfile, get_profile
 
-from .common import UsageError, print_json
+from .common import UsageError, load_request, print_json
 
 EPILOG = """\
 Each PLAY is a card (KH, 10d, 5♥) or "go". Prefix it with pN: to name the player (p1:KH, p0:go;
@@ -92,14 +89,14 @@ def score_args(args):
         raise UsageError(f"play: {_where(error.path, args.plays)}{error.message}") from None
     body = {"players": players, "plays": plays, "start": args.start, "rules": args.rules,
             "hands": {str(p): [c.code for c in cards] for p, cards in hands.items()}}
-    try:
-        request = PlayRequestSchema().load(body)
-    except ma.ValidationError as error:
-        first = flatten_messages(error.messages)[0]
-        path = tuple(int(p) if p.isdigit() else p for p in first["pointer"].strip("/").split("/"))
-        raise UsageError(f"play: {_where(path, args.plays)}{first['message']}") from None
+    request = load_request(PlayRequestSchema(), body, "play",
+                           describe=lambda error: _where(_path(error["pointer"]), args.plays) + error["message"])
     return score_play(request["players"], [(p["player"], p.get("card")) for p in request["plays"]],
                       hands=request.get("hands"), start=request.get("start"), profile=request["rules"])
+
+
+def _path(pointer: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in pointer.strip("/").split("/"))
 
 
 def _where(path: tuple, tokens: list[str]) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from service.rules.rarity import rarity
-from service.rules.show import ShowScore, score_show
+from schemas.show import ShowRequestSchema, ShowResponseSchema
+from service.api.show import show_body
+from service.rules.show import ShowScore
 
-from .common import UsageError, cards_from_args, print_json
+from .common import cards_from_args, load_request, print_json
 
 
 def add_parser(subparsers) -> None:
@@ -20,37 +21,11 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    cards = cards_from_args(args.cards, "show")
-    if args.rules != "standard" or any(not card.is_standard for card in cards):
-        return run_with_profile(args, cards[:-1], cards[-1])  # the profile says how many cards
-    if len(cards) != 5:
-        raise UsageError(f"show: give 4 hand cards and the starter (5 cards), got {len(cards)}")
-    *hand, starter = cards
-    score = score_show(hand, starter, args.crib)
-    if args.json:
-        print_json({"total": score.total,
-                    "items": [{"kind": i.kind, "cards": i.codes, "points": i.points} for i in score.items],
-                    "by_kind": score.by_kind, "rarity": rarity(score.total, args.crib)})
-        return 0
-    print(format_breakdown(score))
-    return 0
-
-
-def run_with_profile(args, hand, starter) -> int:
-    """Special cards or another profile: validated and counted as ``POST /v1/show`` does (deck
-    check, hand size, the best declaration of undeclared wild cards)."""
-    import marshmallow as ma
-
-    from schemas.show import ShowRequestSchema, ShowResponseSchema
-    from service.api.problems import flatten_messages
-    from service.api.show import show_body
-
+    """Validated and counted as ``POST /v1/show`` does (deck check, hand size for the profile, the
+    best declaration of undeclared wild cards); ``--json`` prints the same body."""
+    *hand, starter = cards_from_args(args.cards, "show")
     body = {"hand": [c.code for c in hand], "starter": starter.code, "crib": args.crib, "rules": args.rules}
-    try:
-        request = ShowRequestSchema().load(body)
-    except ma.ValidationError as error:
-        first = flatten_messages(error.messages)[0]
-        raise UsageError(f"show: {first['field']}: {first['message']}") from None
+    request = load_request(ShowRequestSchema(), body, "show")
     result = show_body(request["hand"], request["starter"], request["crib"], request["rules"])
     if args.json:
         print_json(ShowResponseSchema().dump(result))
