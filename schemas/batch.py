@@ -20,8 +20,9 @@ import numpy as np
 from flask import current_app, has_app_context
 
 from service import config
-from service.rules.cards import STANDARD_DECK, CardError, parse_card
+from service.rules.cards import STANDARD_DECK, Card, CardError, parse_card
 from service.rules.profiles import get_profile
+from service.rules.special_cards import kind_name
 
 from .cards import CARD_FIELD_OPENAPI, CardField, check_distinct
 from .show import ByKindSchema, RulesField
@@ -66,14 +67,31 @@ CARD_INDEX = CardIndexLookup()
 
 
 def _card_error(token) -> str | None:
-    """The CardField message for a bad ``token``, or None when it is a standard card."""
+    """The CardField message for a bad ``token``, or None when it is a standard card. A special
+    card (``W``, ``ZERO`` ...) is a card, but not one the batch scorer counts: it says so.
+
+    >>> _card_error("W")
+    "'W' (Wild) is a special card: batch scoring is for the standard 52-card deck; count it with /v1/show"
+    """
     if not isinstance(token, str):
         return _CARD_MESSAGES["type"]
     try:
         CARD_INDEX(token)
     except CardError as error:
+        special = _special_card(token)
+        if special is not None:
+            return (f"{token!r} ({kind_name(special)}) is a special card: batch scoring is for the "
+                    "standard 52-card deck; count it with /v1/show")
         return _CARD_MESSAGES["invalid"].format(token=error.token, reason=error.reason)
     return None
+
+
+def _special_card(token: str) -> Card | None:
+    try:
+        card = parse_card(token)
+    except CardError:
+        return None
+    return card if card.special is not None else None
 
 
 def max_batch_hands() -> int:

@@ -20,7 +20,8 @@ FLAG_DESCRIPTION = (
     "31; it is taken back and scores nothing) | renege (go called while holding a card that fits) | "
     "played_after_go (a card that fits laid after its player called go in the same series) | "
     "out_of_turn (not this player's turn) | play_over (after the one series of a `play_series` "
-    "`one` profile, e.g. five-card)")
+    "`one` profile, e.g. five-card) | zero_withheld (Mastermind, hands given: another card laid while "
+    "the Zero in hand would make a run; seed 000: the Zero must be played)")
 
 BILL_AND_JUDY = [{"player": 0, "card": "KH"}, {"player": 1, "card": "9D"}, {"player": 0, "card": "QH"},
                  {"player": 1, "go": True}, {"player": 1, "card": "8D"}, {"player": 0, "card": "JH"},

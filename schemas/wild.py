@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from service.rules.game import side_count
 from service.rules.profiles import get_profile
 from service.rules.wild_cards import EFFECTS, pack
 
@@ -60,17 +61,30 @@ class BoardRequestSchema(ma.Schema):
                             metadata={"description": RULES_DESCRIPTION + " Default `wild`.",
                                       "example": "wild"})
     scores = ma.fields.List(ma.fields.Integer(strict=True, validate=ma.validate.Range(0, 1000)),
-                            metadata={"description": "Each side's score before the events (default 0).",
+                            metadata={"description": "Each side's score before the events (default 0): "
+                                                     "one per player; with `partners` `on`, one per side "
+                                                     "(four players: 0 & 2, then 1 & 3; captains: the "
+                                                     "captain, then the two partners).",
                                       "example": [40, 52]})
+    captain = ma.fields.Integer(strict=True, load_default=0, validate=ma.validate.Range(0, 2), metadata={
+        "description": "Captain's cribbage (`captains`: three players, `partners` `on`): the captain's "
+                       "player number; the other two score together. Default 0."})
+    first_dealer = ma.fields.Integer(strict=True, validate=ma.validate.Range(0, 3), metadata={
+        "description": "When the events start a game: the first dealer. Under `three_for_last` `on` "
+                       "(five-card) the player after him pegs 3 before the events."})
     events = ma.fields.List(ma.fields.Nested(BoardEventSchema), required=True,
                             validate=ma.validate.Length(max=MAX_EVENTS))
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_board(self, data, **kwargs):
         profile = data["rules"]
-        sides = 2 if profile.partners == "on" and profile.players == 4 else profile.players
+        sides = side_count(profile)
         if "scores" in data and len(data["scores"]) != sides:
             raise ma.ValidationError(f"{sides} scores, one per side", field_name="scores")
+        for name in ("captain", "first_dealer"):
+            if data.get(name) is not None and data[name] >= profile.players:
+                raise ma.ValidationError(f"players are numbered 0 to {profile.players - 1}",
+                                         field_name=name)
         names = {card["name"].lower(): card for card in pack(profile)}
         for index, event in enumerate(data["events"]):
             if event["player"] >= profile.players:
@@ -99,6 +113,10 @@ class BoardResponseSchema(ma.Schema):
         "description": "What each event did: `pegged` points, `ignored` (in the Stink Hole), `freed`, "
                        "`frozen`, a shown hand's `total`."})
     scores = ma.fields.List(ma.fields.Integer(), metadata={"description": "Each side's score after."})
+    game = ma.fields.Dict(allow_none=True, metadata={
+        "description": "Null while the game goes on; once a side reaches its target (`target`; the "
+                       "captain's `captain_target`), `side`, `score`, `target` and `result` (`wins`, or "
+                       "`loses` under `goal` `lose`): the game ends there and later events are ignored."})
     frozen = ma.fields.List(ma.fields.Integer(), metadata={"description": "Players in the Stink Hole."})
     effects = ma.fields.Dict(metadata={"description": "Every WILD card effect and what it does.",
                                        "example": EFFECTS})

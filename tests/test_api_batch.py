@@ -94,7 +94,8 @@ def test_lookup_remembers_only_good_spellings():
     (["5H", "5D", "ZZ", "JC"], "5C", "/hands/1/hand/2", "'ZZ' is not a card"),
     (["5H", "5D", 5, "JC"], "5C", "/hands/1/hand/2", "a card is a string"),
     (["5H", "5D", "1S", "JC"], "5C", "/hands/1/hand/2", "'1S' is not a card"),
-    (["5H", "5D", "W", "JC"], "5C", "/hands/1/hand/2", "'W' is not a card"),  # a special card
+    (["5H", "5D", "W", "JC"], "5C", "/hands/1/hand/2",
+     "'W' (Wild) is a special card: batch scoring is for the standard 52-card deck"),
     (["5H", "5D", "5S", "JC"], "5X", "/hands/1/starter", "'5X' is not a card"),
     (["5H", "5D", "5S", "JC"], "5" * 40, "/hands/1/starter", "too long"),
 ])
@@ -204,3 +205,15 @@ def test_documented_in_openapi(client):
         "$ref": "#/components/schemas/BatchHand"}
     assert set(schemas["BatchHand"]["properties"]) == {"hand", "starter", "crib"}
     assert set(schemas["BatchResult"]["properties"]) == {"total", "one_in", "by_kind"}
+
+
+@pytest.mark.parametrize("rules", ["mastermind", "jokers", "standard"])
+def test_special_cards_are_refused_as_outside_batch_scoring(client, rules):
+    response = client.post(URL, json={"hands": [{"hand": ["5H", "5D", "5S", "JOKER"], "starter": "A*"}],
+                                      "rules": rules})
+    assert response.status_code == 422
+    assert [(e["pointer"], e["message"]) for e in response.get_json()["errors"]] == [
+        ("/hands/0/hand/3", "'JOKER' (Joker) is a special card: batch scoring is for the standard "
+                            "52-card deck; count it with /v1/show"),
+        ("/hands/0/starter", "'A*' (Super Ace) is a special card: batch scoring is for the standard "
+                             "52-card deck; count it with /v1/show")]

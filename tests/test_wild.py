@@ -109,6 +109,49 @@ def test_peg_trigger_follows_a_go_point():
     assert [(p.index, e["peg"]) for p in result.plays for e in p.events] == [(2, 5)]
 
 
+def test_peg_trigger_follows_the_final_last_card_point():
+    profile = with_overrides(WILD, {"wild_draw": "peg"})
+    # 5, 8: player 1's last card is the play's last: 1 point takes his peg from 4 to 5.
+    result = score_play(2, plays("0:5H 1:3C"), hands={0: cards("5H"), 1: cards("3C")}, profile=profile,
+                        hooks=hooks_for(profile, scores=[0, 4]))
+    assert result.finished and reasons(result)[1] == ["last card for 1"]
+    assert [(p.index, e["peg"]) for p in result.plays for e in p.events] == [(1, 5)]
+
+
+def test_peg_trigger_follows_partnerships_as_sides():
+    profile = with_overrides(get_profile("four-player"), {"variant": "wild", "wild_draw": "peg"})
+    # 7, 8 (15: player 1 pegs 2, side 1 from 3 to 5), 8 (pair: player 2, side 0 from 8 to 10).
+    result = score_play(4, plays("0:7H 1:8C 2:8D"), profile=profile, hooks=hooks_for(profile, scores=[8, 3]))
+    assert [(p.index, e["player"], e["peg"]) for p in result.plays for e in p.events] == [(1, 1, 5), (2, 2, 10)]
+
+
+# --- the Zero must be played in a run (seed 000) ----------------------------------------------
+
+def test_withholding_the_zero_that_makes_a_run_is_flagged():
+    hands = {0: cards("2H 9C"), 1: cards("AS ZERO KD")}
+    result = score_play(2, plays("0:2H 1:AS 0:9C 1:KD"), hands=hands, profile=MASTERMIND)
+    assert [[f.code for f in p.flags] for p in result.plays] == [[], [], [], []]  # 9C broke the run
+    result = score_play(2, plays("0:2H 1:KD"), hands={0: cards("2H"), 1: cards("AS ZERO KD")},
+                        profile=MASTERMIND)
+    assert [[f.code for f in p.flags] for p in result.plays] == [[], []]  # no ace: the Zero makes no run
+    result = score_play(2, plays("0:2H 1:AS 0:9C"), hands={0: cards("2H ZERO 9C"), 1: cards("AS KD")},
+                        profile=MASTERMIND)
+    [flag] = result.plays[2].flags
+    assert flag.code == "zero_withheld" and "run of 3 (2H AS ZERO)" in flag.message
+
+
+def test_laying_the_zero_in_the_run_is_no_fault():
+    result = score_play(2, plays("0:2H 1:AS 0:9C 1:ZERO"), hands={1: cards("AS ZERO KD")}, profile=MASTERMIND)
+    assert all(p.flags == [] for p in result.plays)
+    result = score_play(2, plays("0:AH 1:2S 1:ZERO"), hands={1: cards("2S ZERO")}, profile=MASTERMIND)
+    assert reasons(result)[2] == ["run of 3 for 3"]
+
+
+def test_the_zero_obligation_needs_the_hand():
+    result = score_play(2, plays("0:AH 1:2S 0:KD"), profile=MASTERMIND)
+    assert all(p.flags == [] for p in result.plays)
+
+
 # --- the WILD pack and board -----------------------------------------------------------------
 
 def test_the_pack_has_31_cards_and_house_cards_join_it():
@@ -184,6 +227,34 @@ def test_wild_crib_is_counted_before_the_natural_crib():
     assert [e["kind"] for e in entries] == ["wild_crib", "crib"]
     assert [e["total"] for e in entries] == [14, 4]
     assert board.scores == [0, 18]
+
+
+def test_the_game_ends_the_instant_a_side_reaches_the_target():
+    board = WildBoard(WILD, scores=[118, 100])
+    board.peg(1, 2, "pair")
+    final = board.show(0, cards("5H 5D 10S KC"), card("2C"))  # 10 takes player 0 past 121
+    assert final["pegged"] == 10 and final["game_over"]["result"] == "wins" and board.scores == [128, 102]
+    after = board.peg(1, 12, "pair")
+    assert after["pegged"] == 0 and after["ignored"].startswith("the game is over")
+    assert board.draw(1, {"name": "Take 5", "effect": "take", "points": 5})["ignored"]
+    assert board.scores == [128, 102] and board.over == {"side": 0, "score": 128, "target": 121,
+                                                         "result": "wins"}
+
+
+def test_lowball_the_first_to_the_target_loses():
+    board = WildBoard(with_overrides(get_profile("lowball"), {"wild_draw": "count"}), scores=[119, 60])
+    assert board.draw(0, {"name": "Take 2", "effect": "take", "points": 2})["game_over"]["result"] == "loses"
+
+
+def test_captains_score_the_captain_against_the_partners():
+    profile = with_overrides(get_profile("captains"), {"variant": "wild", "wild_draw": "count"})
+    board = WildBoard(profile, scores=[50, 100], captain=1)
+    assert (board.side(0), board.side(1), board.side(2)) == (1, 0, 1)
+    board.peg(0, 6, "pair")
+    board.peg(2, 6, "pair")  # the partners together: 112
+    assert board.scores == [50, 112] and board.over is None
+    end = board.peg(1, 12, "pair")  # the captain reaches 61 first
+    assert end["game_over"] == {"side": 0, "score": 62, "target": 61, "result": "wins"}
 
 
 def test_board_api_stink_hole(client):

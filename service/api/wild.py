@@ -24,8 +24,11 @@ class Board(MethodView):
         Each entry says what was pegged, what the Stink Hole ignored and who was frozen or freed.
         """
         profile = args["rules"]
-        board = WildBoard(profile, scores=list(args.get("scores") or []))
+        board = WildBoard(profile, scores=list(args.get("scores") or []), captain=args["captain"])
         entries = []
+        if args.get("first_dealer") is not None and profile.three_for_last == "on":
+            pone = (args["first_dealer"] + 1) % profile.players
+            entries.append(board.peg(pone, 3, "three_for_last"))
         for event in args["events"]:
             player = event["player"]
             if "card" in event:
@@ -39,5 +42,5 @@ class Board(MethodView):
                 cribs = event["cribs"]
                 entries.extend(count_cribs(board, player, cribs["starter"], cribs["crib"],
                                            cribs.get("wild_crib")))
-        return {"entries": entries, "scores": board.scores, "frozen": sorted(board.frozen),
+        return {"entries": entries, "scores": board.scores, "game": board.over, "frozen": sorted(board.frozen),
                 "effects": EFFECTS, "rules": profile.as_dict()}

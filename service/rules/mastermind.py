@@ -8,6 +8,8 @@
 - **Wild, Super Wild, Master, Joker**: laid with their play declaration (``W=7H``, ``SW=7H/5D``) and
   count as that card.
 - **Master**: may be laid after its holder called go.
+- **Must play the Zero**: a player who holds the Zero when it would make a run (0-A-2 ...) and lays
+  another card is flagged ``zero_withheld``, as a renege is (hands given).
 
     >>> from service.rules.cards import parse_cards
     >>> from service.rules.play import score_play
@@ -21,8 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from typing import Optional, Sequence
+
 from .cards import Card
-from .play import STANDARD_HOOKS, PlayHooks, PlayItem, PlayRecord, Series
+from .play import STANDARD_HOOKS, Flag, PlayHooks, PlayItem, PlayRecord, Series, runs
 from .special_cards import (MASTER, SUPER_ACE, WILD_KINDS, ZERO, is_undeclared_wild, play_rank,
                             play_value)
 
@@ -80,9 +84,32 @@ def zero_bonus():
     return after_card
 
 
+def must_play_zero(series: Series, hand: Sequence[Card], card: Card, hooks: PlayHooks) -> Optional[Flag]:
+    """Seed 000: "You must play the Zero-Card if you can played in a run or double run with zero,
+    ace, and two". Laying another card while the Zero in hand would make a run is flagged.
+
+    >>> from service.rules.cards import parse_cards
+    >>> play_hooks = hooks()
+    >>> must_play_zero(Series.of("2H AS", play_hooks), parse_cards(["ZERO", "9C"]), parse_cards(["9C"])[0],
+    ...                play_hooks).code
+    'zero_withheld'
+    """
+    zero = next((held for held in hand if held.special == ZERO), None)
+    if zero is None or card.special == ZERO:
+        return None
+    made = runs(series.with_card(zero, hooks))
+    if not made:
+        return None
+    run = made[0]
+    return Flag("zero_withheld", f"laid {card.code} holding the Zero, which would make a run of "
+                                 f"{run.points} ({' '.join(c.code for c in run.cards)}): the Zero must "
+                                 "be played")
+
+
 def hooks(base: PlayHooks = STANDARD_HOOKS) -> PlayHooks:
     """The play hooks of a deck with Mastermind cards (or jokers), on top of ``base``."""
     return dataclasses.replace(base, value=value, run_rank=run_rank, pair_key=pair_key,
                                may_play_after_go=may_play_after_go, max_value=11,
-                               after_card=base.after_card + (zero_bonus(),))
+                               after_card=base.after_card + (zero_bonus(),),
+                               obligations=base.obligations + (must_play_zero,))
 

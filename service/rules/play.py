@@ -63,7 +63,8 @@ class PlayItem:
 @dataclass(frozen=True, slots=True)
 class Flag:
     """An illegal play: ``code`` (``card_not_held``, ``over_31``, ``renege``, ``played_after_go``,
-    ``out_of_turn``) and a sentence saying why."""
+    ``out_of_turn``, ``play_over``; a variant's obligations add theirs, ``zero_withheld``) and a
+    sentence saying why."""
 
     code: str
     message: str
@@ -120,6 +121,13 @@ class Series:
             self.records.append(record)
             self.last_player = record.player
         self.goes_in_a_row = 0
+
+    def with_card(self, card: Card, hooks: "PlayHooks") -> "Series":
+        """A copy of the series with ``card`` laid on it (to ask what a card would score)."""
+        trial = Series(self.number, list(self.cards), list(self.values), list(self.run_ranks),
+                       list(self.pair_keys))
+        trial.add(card, hooks)
+        return trial
 
     @classmethod
     def of(cls, tokens: str, hooks: "PlayHooks | None" = None) -> "Series":
@@ -216,7 +224,11 @@ class PlayHooks:
     """Everything a variant may change about the play, with the standard behaviour as default.
 
     ``after_card(series, record)`` callbacks run after the rules scored a card; they may append
-    items (a Zero's +2) or events (a WILD draw) to ``record``.
+    items (a Zero's +2) or events (a WILD draw) to ``record``. ``after_point(record)`` callbacks
+    run when a series closes and its go or last-card point lands on ``record`` (the play's final
+    point included). ``obligations(series, hand, card, hooks)`` run, when the player's hand is
+    known, before ``card`` is laid from ``hand``; each returns a :class:`Flag` when the player had
+    to lay another card (the Mastermind Zero that makes a run).
     """
 
     value: Callable[[Card], int] = play_value
@@ -224,6 +236,8 @@ class PlayHooks:
     pair_key: Callable[[Card], object] = pair_key
     rules: tuple[Callable[[Series], list[PlayItem]], ...] = STANDARD_RULES
     after_card: tuple[Callable[[Series, PlayRecord], None], ...] = ()
+    after_point: tuple[Callable[[PlayRecord], None], ...] = ()  # after a go or last-card point
+    obligations: tuple[Callable[[Series, Sequence[Card], Card, "PlayHooks"], Optional[Flag]], ...] = ()
     may_play_after_go: Callable[[Card], bool] = lambda card: False
     ends_series: Callable[[Series], bool] = lambda series: series.count == THIRTY_ONE
     max_value: int = 10  # the highest value a card can add; with no hand known, a count at or
@@ -235,11 +249,11 @@ class PlayHooks:
 STANDARD_HOOKS = PlayHooks()
 
 
-def _variant_hooks(profile: Profile) -> PlayHooks:
+def _variant_hooks(profile: Profile, players: int) -> PlayHooks:
     """The profile's hooks (Mastermind cards, WILD draws): see service.rules.variant_play."""
     from .variant_play import hooks_for  # it builds on this module
 
-    return hooks_for(profile)
+    return hooks_for(profile, players=players)
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -264,7 +278,7 @@ class Pegging:
             raise PlayInputError(("players",), f"cribbage is played by 2, 3 or 4 players, not {players}")
         self.players = players
         self.profile = profile or get_profile("standard")
-        self.hooks = hooks if hooks is not None else _variant_hooks(self.profile)
+        self.hooks = hooks if hooks is not None else _variant_hooks(self.profile, players)
         self.hands = {p: list(cards) for p, cards in (hands or {}).items()}
         for p in self.hands:
             self._check_player(p, ("hands", p))
@@ -327,6 +341,7 @@ class Pegging:
         if self._flag_play_over(record):
             return record
         self._check_turn(record)
+        self._check_obligations(record)
         self._check_held(record)
         series = self.series
         if player in series.gone and self._fits(card) and not self.hooks.may_play_after_go(card):
@@ -410,6 +425,15 @@ class Pegging:
         what = "called go" if record.go else f"laid {record.card.code}"
         record.flag("out_of_turn", f"player {record.player} {what}; it was player {expected}'s turn")
 
+    def _check_obligations(self, record: PlayRecord) -> None:
+        hand = self.hands.get(record.player)
+        if hand is None:
+            return
+        for obligation in self.hooks.obligations:
+            flag = obligation(self.series, hand, record.card, self.hooks)
+            if flag is not None:
+                record.flags.append(flag)
+
     def _check_held(self, record: PlayRecord) -> None:
         hand = self.hands.get(record.player)
         if hand is None:
@@ -492,6 +516,8 @@ class Pegging:
             record = series.records[-1]
             record.items.append(PlayItem(kind, points, (series.cards[-1],),
                                          f"{kind.replace('_', ' ')} for {points}"))
+            for callback in self.hooks.after_point:
+                callback(record)
         self.series = Series(number=series.number + 1)
         self._to_play = self._leader_after(last)
 

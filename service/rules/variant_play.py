@@ -16,10 +16,10 @@ from . import mastermind, wild_cribbage
 from .play import STANDARD_HOOKS, PlayHooks
 
 
-def hooks_for(profile, scores: Sequence[int] | None = None) -> PlayHooks:
-    """Fresh hooks for one play under ``profile`` (``scores``: the pegs before it, for the WILD
-    ``peg`` trigger)."""
+def hooks_for(profile, scores: Sequence[int] | None = None, players: int | None = None) -> PlayHooks:
+    """Fresh hooks for one play under ``profile`` (``scores``: each side's pegs before it, for the
+    WILD ``peg`` trigger; ``players``: at the table, default the profile's)."""
     hooks = STANDARD_HOOKS
     if profile.deck != "standard":
         hooks = mastermind.hooks(hooks)
-    return wild_cribbage.draw_hooks(profile, hooks, scores)
+    return wild_cribbage.draw_hooks(profile, hooks, scores, players)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from .cards import Card
+from .game import game_over, side_of
 from .play import STANDARD_HOOKS, PlayHooks, PlayRecord, Series
 from .show import ShowScore, score_show
 
@@ -43,68 +44,69 @@ def count_trigger(series: Series, record: PlayRecord) -> None:
                               "count": series.count})
 
 
-def peg_trigger(players: int, partners: bool, scores: Sequence[int] | None = None):
-    """``wild_draw`` ``peg``: an ``after_card`` callback that follows each side's peg (from
-    ``scores``, default 0) through the play's points and marks a draw when one lands on a multiple
-    of five. A go point is added to a card when its series closes, so it is caught at the next card;
-    the play's final last-card point closes the play and is not followed here."""
-    sides = 2 if partners and players == 4 else players
-    pegs = list(scores or [0] * sides)
+def peg_trigger(profile, players: int | None = None, scores: Sequence[int] | None = None):
+    """``wild_draw`` ``peg``: a callback that follows each side's peg (from ``scores``, default 0)
+    through the play's points and marks a draw when one lands on a multiple of five. It runs after
+    each card (``after_card``) and after each go or last-card point (``after_point``), the play's
+    final last-card point included; a record's points are followed once."""
+    sides = side_of(profile, players)
+    pegs = list(scores or [0] * (max(sides) + 1))
     seen: dict[int, int] = {}  # record index -> points already followed
-    records: list[PlayRecord] = []
 
     def follow(record: PlayRecord) -> None:
         new = record.points - seen.get(record.index, 0)
         if new <= 0:
             return
         seen[record.index] = record.points
-        side = record.player % sides
+        side = sides[record.player]
         pegs[side] += new
         if pegs[side] % 5 == 0:
             record.events.append({"kind": "wild_draw", "trigger": "peg", "player": record.player,
                                   "peg": pegs[side]})
 
-    def after_card(series: Series, record: PlayRecord) -> None:
-        for earlier in records[-2:]:  # a go point lands on a card of the series just closed
-            follow(earlier)
-        records.append(record)
-        follow(record)
-
-    return after_card
+    return follow
 
 
-def draw_hooks(profile, base: PlayHooks = STANDARD_HOOKS, scores: Sequence[int] | None = None) -> PlayHooks:
+def draw_hooks(profile, base: PlayHooks = STANDARD_HOOKS, scores: Sequence[int] | None = None,
+               players: int | None = None) -> PlayHooks:
     """The play hooks that mark WILD draws under ``profile`` (unchanged when ``wild_draw`` is off)."""
     if profile.wild_draw == "count":
         return dataclasses.replace(base, after_card=base.after_card + (count_trigger,))
     if profile.wild_draw == "peg":
-        trigger = peg_trigger(profile.players, profile.partners == "on", scores)
-        return dataclasses.replace(base, after_card=base.after_card + (trigger,))
+        follow = peg_trigger(profile, players, scores)
+        return dataclasses.replace(base, after_card=base.after_card + (lambda series, record: follow(record),),
+                                   after_point=base.after_point + (follow,))
     return base
 
 
 @dataclass
 class WildBoard:
-    """The pegs of one game under WILD rules: scores per side, who is in the Stink Hole, and the
-    doubles in force for the deal. Every call returns what happened, for the referee to read."""
+    """The pegs of one game under WILD rules: scores per side (see :mod:`service.rules.game`: the
+    captain against the partners in captain's cribbage), who is in the Stink Hole, the doubles in
+    force for the deal, and whether the game is over. Every call returns what happened, for the
+    referee to read. The game ends the instant a side reaches its target; nothing after that is
+    scored (``over`` says who, and whether that side wins or, under ``goal`` ``lose``, loses)."""
 
     profile: object
     scores: list[int] = field(default_factory=list)
+    captain: int = 0  # captain's cribbage: the captain's player number
     frozen: set[int] = field(default_factory=set)  # players in the Stink Hole
     double_runs: set[int] = field(default_factory=set)  # players whose runs count double this deal
     double_crib: bool = False
+    over: Optional[dict] = None
 
     def __post_init__(self):
+        self.side_of = side_of(self.profile, captain=self.captain)
         if not self.scores:
             self.scores = [0] * self.sides
+        self.over = game_over(self.scores, self.profile)
 
     @property
     def sides(self) -> int:
-        players = self.profile.players
-        return 2 if self.profile.partners == "on" and players == 4 else players
+        return max(self.side_of) + 1
 
     def side(self, player: int) -> int:
-        return player % self.sides
+        return self.side_of[player]
 
     def partners_of(self, player: int) -> list[int]:
         return [p for p in range(self.profile.players) if self.side(p) == self.side(player)]
@@ -112,10 +114,30 @@ class WildBoard:
     def is_frozen(self, player: int) -> bool:
         return player in self.frozen
 
+    def _game_is_over(self, entry: dict) -> bool:
+        """Mark ``entry`` ignored when the game is already over."""
+        if self.over is None:
+            return False
+        entry["ignored"] = f"the game is over: side {self.over['side']} reached {self.over['target']}"
+        return True
+
+    def _move(self, player: int, points: int, entry: dict) -> None:
+        """Move the peg of ``player``'s side (never below 0); the move that reaches a target ends
+        the game (``game_over`` on the entry)."""
+        side = self.side(player)
+        before = self.scores[side]
+        self.scores[side] = max(0, before + points)
+        entry["pegged"] = self.scores[side] - before
+        self.over = game_over(self.scores, self.profile)
+        if self.over is not None:
+            entry["game_over"] = self.over
+
     def peg(self, player: int, points: int, kind: str) -> dict:
         """``player`` scores ``points`` of ``kind`` (``go``, ``thirty_one``, ``hand``, ``crib``,
         ``wild_card`` ...). In the Stink Hole only a single freeing point counts (and frees)."""
         entry = {"player": player, "kind": kind, "points": points, "pegged": 0}
+        if self._game_is_over(entry):
+            return entry
         if self.is_frozen(player):
             if points == 1 and kind in FREEING_KINDS:
                 self._free(player)
@@ -123,10 +145,7 @@ class WildBoard:
             else:
                 entry["ignored"] = "in the Stink Hole: only one single point counts"
                 return entry
-        side = self.side(player)
-        before = self.scores[side]
-        self.scores[side] = max(0, before + points)
-        entry["pegged"] = self.scores[side] - before
+        self._move(player, points, entry)
         return entry
 
     def _free(self, player: int) -> None:
@@ -138,15 +157,14 @@ class WildBoard:
         """Apply a drawn WILD card (``{"name", "effect", "points"}``) for ``player``."""
         effect, points = card["effect"], card.get("points", 0)
         entry = {"player": player, "card": card["name"], "effect": effect}
+        if self._game_is_over(entry):
+            return entry
         frozen_moves = self.is_frozen(player) and self.profile.stink_moves == "frozen"
         if effect in ("take", "back"):
             if frozen_moves:
                 entry["ignored"] = "in the Stink Hole: the card does not move the peg"
             else:
-                side = self.side(player)
-                before = self.scores[side]
-                self.scores[side] = max(0, before + (points if effect == "take" else -points))
-                entry["pegged"] = self.scores[side] - before
+                self._move(player, points if effect == "take" else -points, entry)
         elif effect == "go":
             entry.update(self.peg(player, 1, "wild_go"))
         elif effect == "others_go":
