@@ -191,6 +191,10 @@ class PlayResponseSchema(ma.Schema):
     next_player = ma.fields.Integer(allow_none=True, metadata={
         "description": "Whose turn it is after the last play (to lay a card or call go); null when "
                        "every card has been played."})
+    notes = ma.fields.List(ma.fields.String(), metadata={
+        "description": "What this response leaves to another endpoint: under WILD Cribbage, the "
+                       "effects of the WILD cards drawn (the Stink Hole ...), applied by "
+                       "/v1/wild/board. Empty otherwise."})
     rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
 
 

@@ -199,3 +199,43 @@ def test_five_card_plays_one_series():
     assert result.finished and result.totals == [1, 0]
     standard = score_play(2, plays("0:KH 1:9D 0:QH 1:go 1:8D 0:JH"))
     assert not any(p.flags for p in standard.plays) and not standard.finished
+
+
+@pytest.mark.parametrize("name", BUILT_IN_NAMES)
+def test_every_built_in_deal_adds_up(name):
+    from service.rules.profiles import check_deal
+
+    profile = get_profile(name)
+    assert check_deal(profile) is None
+    assert profile.players * (profile.dealt - profile.hand_size) + profile.crib_from_pack == profile.crib_size
+
+
+@pytest.mark.parametrize("overrides, setting, fragment", [
+    ({"players": 3}, "players", "3 players x (6 dealt - 4 kept) + 0 from the pack make a crib of 6"),
+    ({"hand_size": 5}, "hand_size", "2 players x (6 dealt - 5 kept) + 0 from the pack make a crib of 2"),
+    ({"players": 4, "crib_from_pack": 2}, "players", "4 players x (6 dealt - 4 kept) + 2 from the pack"),
+    ({"dealt": 4, "hand_size": 5}, "dealt", "(4 dealt - 5 kept)"),
+])
+def test_a_deal_that_does_not_add_up_is_refused(overrides, setting, fragment):
+    with pytest.raises(SettingError) as error:
+        with_overrides(get_profile("standard"), overrides)
+    assert error.value.setting == setting and fragment in error.value.message
+
+
+def test_a_deal_that_adds_up_may_be_overridden():
+    profile = with_overrides(get_profile("standard"), {"players": 3, "dealt": 5, "crib_from_pack": 1})
+    assert (profile.players, profile.dealt, profile.crib_from_pack) == (3, 5, 1)
+
+
+def test_a_bad_deal_in_a_request_names_the_setting(client):
+    response = client.post("/v1/show", json={"hand": ["5H", "5D", "5S", "JC"], "starter": "5C",
+                                             "rules": {"name": "standard", "players": 3}})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["pointer"] == "/rules/players"
+
+
+def test_unapplied_settings_say_where_they_apply():
+    for name in ("target", "goal", "captain_target", "three_for_last"):
+        assert "/v1/wild/board" in SETTINGS[name]["description"], name
+    assert "No endpoint takes the cards dealt" in SETTINGS["dealt"]["description"]
+    assert "Bicycle" in SETTINGS["go_rotation"]["source"]

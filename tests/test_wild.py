@@ -275,3 +275,31 @@ def test_board_api_refusals_name_the_event(client):
     assert two.status_code == 422 and two.get_json()["errors"][0]["pointer"] == "/events/0"
     scores = client.post("/v1/wild/board", json={"scores": [1, 2, 3], "events": []})
     assert scores.status_code == 422 and scores.get_json()["errors"][0]["field"] == "scores"
+
+
+def test_play_under_wild_says_the_board_applies_the_stink_hole(client):
+    wild = client.post("/v1/play", json={"players": 2, "rules": "wild",
+                                         "plays": [{"player": 0, "card": "7H"}, {"player": 1, "card": "3C"}]})
+    [note] = wild.get_json()["notes"]
+    assert "Stink Hole" in note and "/v1/wild/board" in note
+    standard = client.post("/v1/play", json={"players": 2, "plays": [{"player": 0, "card": "7H"}]})
+    assert standard.get_json()["notes"] == []
+
+
+def test_board_api_game_end_and_captain(client):
+    body = client.post("/v1/wild/board", json={
+        "rules": {"name": "captains", "variant": "wild", "wild_draw": "count"}, "captain": 2,
+        "scores": [58, 110], "events": [{"player": 0, "peg": 2, "kind": "pair"},
+                                        {"player": 2, "draw": "Take 3"},
+                                        {"player": 1, "peg": 12, "kind": "pair"}]}).get_json()
+    assert [e.get("pegged") for e in body["entries"]] == [2, 3, 0]
+    assert body["scores"] == [61, 112]
+    assert body["game"] == {"side": 0, "score": 61, "target": 61, "result": "wins"}
+
+
+def test_board_api_three_for_last(client):
+    body = client.post("/v1/wild/board", json={
+        "rules": {"name": "five-card", "variant": "wild", "wild_draw": "count"}, "first_dealer": 1,
+        "events": []}).get_json()
+    assert body["entries"] == [{"player": 0, "kind": "three_for_last", "points": 3, "pegged": 3}]
+    assert body["scores"] == [3, 0] and body["game"] is None

@@ -9,6 +9,7 @@ from schemas.play import (AuditPlayRequestSchema, AuditPlayResponseSchema, PlayR
                           PlayResponseSchema, error_messages)
 from service.rules.play import PlayInputError, PlayResult, score_play
 from service.rules.play_audit import audit_play
+from service.rules.wild_cribbage import play_notes
 
 blp = Blueprint("play", __name__, url_prefix="/v1",
                 description="Score the play (pegging) card by card, and audit the points pegged.")
@@ -27,7 +28,7 @@ def play_body(result: PlayResult) -> dict:
     """The response body of /v1/play."""
     return {"players": result.players, "plays": result.plays, "totals": result.totals,
             "sides": result.sides, "finished": result.finished, "next_player": result.next_player,
-            "rules": result.profile.as_dict()}
+            "notes": play_notes(result.profile), "rules": result.profile.as_dict()}
 
 
 @blp.route("/play")

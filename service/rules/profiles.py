@@ -69,26 +69,37 @@ class Profile:
     partners: str = _setting("off", "`on`: two sides, partners' points are combined (four players; "
                              "in captains the two partners against the captain).", ON_OFF)
     goal: str = _setting("win", "`win`: the first to reach the target wins; `lose` (lowball): the first "
-                         "to reach the target loses.", ("win", "lose"), source="lowball variant")
-    target: int = _setting(121, "Points that end the game.", low=31, high=1000)
-    captain_target: int = _setting(0, "Captains: the lone captain wins on reaching this (0: no captain).",
+                         "to reach the target loses. Applied where a running score is kept "
+                         "(/v1/wild/board: `game.result`).", ("win", "lose"), source="lowball variant")
+    target: int = _setting(121, "Points that end the game: it ends the instant a side reaches them and "
+                           "nothing after is scored. Applied where a running score is kept "
+                           "(/v1/wild/board); /v1/play and the shows score one deal from 0.",
+                           low=31, high=1000, source="ACC rules; RULINGS")
+    captain_target: int = _setting(0, "Captains (three players, `partners` `on`): the lone captain wins "
+                                   "on reaching this, the two partners scoring together on `target` "
+                                   "(0: no captain). Applied by /v1/wild/board (`captain`).",
                                    low=0, high=1000, source="captain's cribbage")
-    dealt: int = _setting(6, "Cards dealt to each player.", low=4, high=8)
+    dealt: int = _setting(6, "Cards dealt to each player. No endpoint takes the cards dealt; a profile "
+                          "whose deal does not add up (players x (dealt - hand_size) + crib_from_pack "
+                          "= crib_size) is refused.", low=4, high=8)
     hand_size: int = _setting(4, "Cards each player keeps (and shows) after discarding.", low=3, high=6)
     crib_size: int = _setting(4, "Cards in the crib (before the starter).", low=3, high=6)
     crib_from_pack: int = _setting(0, "Cards dealt straight from the pack to the crib (1 for three "
-                                   "players).", low=0, high=2)
+                                   "players); checked with `dealt` (the deal must add up).", low=0, high=2)
     crib_flush: str = _setting("five", "`five`: a crib flush needs the starter too (ACC); `four`: a "
                                "flush of the crib cards alone scores as in a hand.", ("five", "four"))
     his_heels: int = _setting(2, "Points to the dealer when the starter is a jack.", low=0, high=2)
-    three_for_last: str = _setting("off", "`on`: the pone of the first deal pegs 3 at the start "
-                                   "(five-card cribbage).", ON_OFF, source="Hoyle, five-card cribbage")
+    three_for_last: str = _setting("off", "`on`: the pone of the first deal pegs 3 at the start of the "
+                                   "game (five-card cribbage; no point of the play). Applied by "
+                                   "/v1/wild/board when `first_dealer` says the events start a game.",
+                                   ON_OFF, source="Hoyle, five-card cribbage")
     play_series: str = _setting("all", "`all`: after a go the count resets and play goes on until the "
                                 "cards are out; `one`: a single series to 31 or go (five-card).",
                                 ("all", "one"), source="Hoyle, five-card cribbage")
     go_rotation: str = _setting("rotate", "3-4 players after a go: `rotate` clockwise skipping players who "
-                                "cannot play; `bicycle`: if the player after the go cannot play "
-                                "either, the series ends (two goes in a row).",
+                                "cannot play; `bicycle`: the player after the go plays on if he can, "
+                                "and then the next; if he cannot play either, the series ends (two "
+                                "goes in a row) and the last to lay a card pegs the go.",
                                 ("rotate", "bicycle"), source="RULINGS; Bicycle rules")
     muggins: str = _setting("on", "Whether an opponent may take points a player missed (ACC rule 10).",
                             ON_OFF, source="ACC rule 10; RULINGS")
@@ -229,18 +240,52 @@ def _check_house_cards(name: str, value: Any) -> tuple:
         raise SettingError(name, f"{name}: {error}") from None
 
 
-def with_overrides(profile: Profile, overrides: dict[str, Any]) -> Profile:
-    """``profile`` with single settings replaced; ``overridden`` lists them (for the echo)."""
-    if not overrides:
-        return profile
+DEAL_SETTINGS = ("players", "dealt", "hand_size", "crib_size", "crib_from_pack")
+
+
+def check_deal(profile: Profile, changed: tuple = ()) -> None:
+    """The deal must add up: each player lays away ``dealt - hand_size`` cards, and those with the
+    ``crib_from_pack`` cards make the crib (the settings' ranges keep any deal within a deck of 52).
+    Else :class:`SettingError` naming a deal setting the request ``changed``.
+
+    >>> check_deal(BUILT_IN["three-player"]) is None
+    True
+    >>> check_deal(dataclasses.replace(BUILT_IN["standard"], players=3), ("players",))
+    Traceback (most recent call last):
+    ...
+    service.rules.profiles.SettingError: the deal does not add up: 3 players x (6 dealt - 4 kept) + 0 from the pack make a crib of 6, not crib_size 4
+    """
+    setting = next((name for name in DEAL_SETTINGS if name in changed), "dealt")
+    laid_away = profile.players * (profile.dealt - profile.hand_size) + profile.crib_from_pack
+    if profile.dealt < profile.hand_size or laid_away != profile.crib_size:
+        raise SettingError(setting, f"the deal does not add up: {profile.players} players x "
+                                    f"({profile.dealt} dealt - {profile.hand_size} kept) + "
+                                    f"{profile.crib_from_pack} from the pack make a crib of "
+                                    f"{laid_away}, not crib_size {profile.crib_size}")
+
+
+def _replaced(profile: Profile, overrides: dict[str, Any]) -> tuple[Profile, tuple]:
     checked = {name: check_setting(name, value) for name, value in overrides.items()}
     changed = tuple(sorted(name for name, value in checked.items() if getattr(profile, name) != value))
-    return dataclasses.replace(profile, **checked, overridden=tuple(sorted({*profile.overridden, *changed})))
+    return dataclasses.replace(profile, **checked,
+                               overridden=tuple(sorted({*profile.overridden, *changed}))), changed
+
+
+def with_overrides(profile: Profile, overrides: dict[str, Any]) -> Profile:
+    """``profile`` with single settings replaced; ``overridden`` lists them (for the echo). A deal
+    that no longer adds up is refused (:func:`check_deal`)."""
+    if not overrides:
+        return profile
+    result, changed = _replaced(profile, overrides)
+    if set(changed) & set(DEAL_SETTINGS):
+        check_deal(result, changed)
+    return result
 
 
 def from_settings(name: str, version: int, description: str, base: str, settings: dict) -> Profile:
-    """Rebuild a saved profile (settings as stored; unknown settings of old versions are refused)."""
-    return dataclasses.replace(with_overrides(Profile(), settings), name=name, version=version,
+    """Rebuild a saved profile (settings as stored; unknown settings of old versions are refused;
+    the deal is not checked again, so a version saved before the check still replays)."""
+    return dataclasses.replace(_replaced(Profile(), settings)[0], name=name, version=version,
                                description=description, base=base, overridden=())
 
 

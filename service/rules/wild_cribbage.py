@@ -67,6 +67,23 @@ def peg_trigger(profile, players: int | None = None, scores: Sequence[int] | Non
     return follow
 
 
+BOARD_NOTE = ("WILD Cribbage: `totals` are the points the cards score. The play marks each WILD draw "
+              "(`events`) but does not know which card was drawn, so what the drawn cards do to the "
+              "pegs (the Stink Hole, take and back, doubles, the game's end) is applied by POST "
+              "/v1/wild/board, which replays these points with the cards drawn and the scores before "
+              "the deal.")
+
+
+def play_notes(profile) -> list[str]:
+    """What a /v1/play response under ``profile`` leaves to the WILD board (empty outside WILD).
+
+    >>> from service.rules.profiles import get_profile
+    >>> play_notes(get_profile("standard")), len(play_notes(get_profile("wild")))
+    ([], 1)
+    """
+    return [BOARD_NOTE] if profile.wild_draw != "off" else []
+
+
 def draw_hooks(profile, base: PlayHooks = STANDARD_HOOKS, scores: Sequence[int] | None = None,
                players: int | None = None) -> PlayHooks:
     """The play hooks that mark WILD draws under ``profile`` (unchanged when ``wild_draw`` is off)."""
