@@ -22,6 +22,9 @@ class Board(MethodView):
         """Replay WILD cards drawn, points pegged and hands shown, in order.
 
         Each entry says what was pegged, what the Stink Hole ignored and who was frozen or freed.
+        Scores are kept per side (partners together; in captain's cribbage the `captain` against
+        the two others); the game ends the instant a side reaches its target (`game`), and later
+        events are ignored. With `first_dealer` under `three_for_last`, the pone pegs 3 first.
         """
         profile = args["rules"]
         board = WildBoard(profile, scores=list(args.get("scores") or []), captain=args["captain"])
