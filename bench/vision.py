@@ -1,0 +1,68 @@
+"""Photo recognition speed on one core: a 1600x1200 JPEG of five cards, and a 12-megapixel photo.
+
+    .venv/bin/python -m bench.vision [--repeat 15] [--model-dir DIR]
+
+Times the whole pipeline as the endpoint runs it (decode with EXIF and downscale, outlines, corner
+patches, the ONNX reader), with OpenCV and onnxruntime held to one thread. Targets (issue 4):
+under 150 ms and under 400 ms. The photos are generated (seeded), so the run is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import cv2
+import numpy as np
+
+from service import config
+from service.vision import decode, recognize
+from service.vision.reader import MODEL_DIR, MODEL_FILE, load_reader
+from vision_models.scenes import compose
+
+from .machine import header
+
+
+def five_card_jpeg(width: int, height: int, seed: int = 4) -> tuple[bytes, list[str]]:
+    codes = ["5H", "5D", "5S", "JC", "5C"]
+    scene = compose(np.random.default_rng(seed), codes, size=(1200, 1600))
+    image = cv2.resize(scene.image, (width, height), interpolation=cv2.INTER_CUBIC)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return data.tobytes(), codes
+
+
+def time_pipeline(data: bytes, reader, repeat: int) -> tuple[list[float], list]:
+    settings = config.DefaultConfig
+    times, codes = [], []
+    for _ in range(repeat + 1):
+        started = time.perf_counter()
+        photo = decode(data, settings.VISION_MAX_PIXELS, settings.VISION_MAX_SIDE)
+        recognition = recognize(photo, reader, settings.VISION_MIN_CONFIDENCE)
+        times.append(time.perf_counter() - started)
+        codes = [card.code for card in recognition.cards]
+    return times[1:], codes  # the first run warms up the session
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--model-dir", default=str(MODEL_DIR))
+    args = parser.parse_args(argv)
+    header("vision: photo -> cards, one thread")
+    cv2.setNumThreads(1)
+    reader = load_reader(args.model_dir, 1, 1)
+    size = os.path.getsize(os.path.join(args.model_dir, MODEL_FILE))
+    print(f"model {reader.name} {reader.version}: {size / 1e6:.2f} MB; load average {os.getloadavg()[0]:.1f}")
+    for label, (width, height), target in (("1600x1200 JPEG, 5 cards", (1600, 1200), 150),
+                                           ("12 MP JPEG (4000x3000), 5 cards", (4000, 3000), 400)):
+        data, truth = five_card_jpeg(width, height)
+        times, codes = time_pipeline(data, reader, args.repeat)
+        ms = np.array(times) * 1000
+        print(f"{label} ({len(data) / 1e6:.1f} MB): median {np.median(ms):.0f} ms, p90 "
+              f"{np.percentile(ms, 90):.0f} ms (target {target} ms); read {sorted(map(str, codes))}, "
+              f"truth {sorted(truth)}")
+
+
+if __name__ == "__main__":
+    main()

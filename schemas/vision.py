@@ -1,0 +1,80 @@
+"""Photos: requests and responses of ``/v1/recognize``, ``/v1/show/photo`` and ``/v1/audit/photo``.
+
+The photo is a multipart upload in the field ``image``; the other inputs are query parameters, so
+one ``curl -F image=@hand.jpg '.../v1/show/photo?starter=isolated'`` is the whole request.
+"""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask_smorest.fields import Upload
+
+from .audit import MAX_CLAIM, AuditShowResponseSchema
+from .show import ShowResponseSchema
+
+STARTER_DESCRIPTION = ("The starter: `isolated` (default) for the card lying apart from the others in "
+                       "the photo, or its code (e.g. `5C`); a code that is not in the photo is taken as "
+                       "the starter and every card in the photo is the hand.")
+
+
+class PhotoFilesSchema(ma.Schema):
+    image = Upload(required=True, metadata={"description": "The photo: JPEG, PNG or WebP."})
+
+
+class RecognizeQuerySchema(ma.Schema):
+    annotate = ma.fields.Boolean(load_default=False, metadata={
+        "description": "Return the photo as JPEG with each card outlined and labelled (same as "
+                       "`Accept: image/jpeg`)."})
+
+
+class ShowPhotoQuerySchema(RecognizeQuerySchema):
+    starter = ma.fields.String(load_default="isolated", validate=ma.validate.Length(1, 16),
+                               metadata={"description": STARTER_DESCRIPTION, "example": "isolated"})
+    crib = ma.fields.Boolean(load_default=False,
+                             metadata={"description": "Count as the crib (a flush needs all five cards)."})
+    rules = ma.fields.String(load_default="standard", validate=ma.validate.Length(1, 64),
+                             metadata={"description": "Rule profile name (default `standard`)."})
+
+
+class AuditPhotoQuerySchema(ShowPhotoQuerySchema):
+    claimed = ma.fields.Integer(required=True, validate=ma.validate.Range(0, MAX_CLAIM),
+                                metadata={"description": "The total the player claims.", "example": 24})
+
+
+class CandidateSchema(ma.Schema):
+    code = ma.fields.String(metadata={"example": "6H"})
+    confidence = ma.fields.Float()
+
+
+class RecognizedCardSchema(ma.Schema):
+    code = ma.fields.String(allow_none=True, metadata={
+        "description": "The card in the card notation, special cards included; null when the reader is "
+                       "unsure (see `candidates`).", "example": "5H"})
+    confidence = ma.fields.Float(metadata={"description": "0..1: how sure the reader is.", "example": 0.99})
+    quad = ma.fields.List(ma.fields.List(ma.fields.Float()), metadata={
+        "description": "The card's outline: four [x, y] corners in photo pixels, clockwise.",
+        "example": [[120, 80], [300, 90], [290, 340], [110, 330]]})
+    candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
+        "description": "The best guesses, most likely first."})
+    starter = ma.fields.Boolean(metadata={"description": "True for the card taken as the starter."})
+
+
+class ModelSchema(ma.Schema):
+    name = ma.fields.String()
+    version = ma.fields.String()
+
+
+class RecognizeResponseSchema(ma.Schema):
+    cards = ma.fields.List(ma.fields.Nested(RecognizedCardSchema), required=True)
+    width = ma.fields.Integer(metadata={"description": "Width of the (upright) photo in pixels."})
+    height = ma.fields.Integer()
+    model = ma.fields.Nested(ModelSchema)
+
+
+class ShowPhotoResponseSchema(ShowResponseSchema):
+    recognition = ma.fields.Nested(RecognizeResponseSchema, metadata={
+        "description": "The cards read from the photo."})
+
+
+class AuditPhotoResponseSchema(AuditShowResponseSchema):
+    recognition = ma.fields.Nested(RecognizeResponseSchema)

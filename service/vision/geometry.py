@@ -1,0 +1,81 @@
+"""Card geometry: order a quadrilateral, and cut the corner-index patches out of a photo.
+
+A card is read from its corner index (rank over suit), the one thing every design shares. For a
+quadrilateral ``p0..p3`` (clockwise in image coordinates) there are four ways to call one corner the
+top-left; :func:`corner_patches` cuts the index region for each::
+
+    >>> quad = order_quad(np.array([[10, 10], [110, 10], [110, 150], [10, 150]], np.float32))
+    >>> corner_patches(np.zeros((200, 200, 3), np.uint8), quad).shape
+    (4, 64, 40, 3)
+
+Patches 0 and 2 read the card as portrait with the first edge across (top-left and bottom-right
+index), patches 1 and 3 as portrait with the other edge across. The training generator cuts its
+examples with this same function, so the model sees exactly what the service feeds it.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+PATCH_W, PATCH_H = 40, 64
+"""Size of one corner-index patch (pixels), the classifier's input."""
+
+CORNER_FX, CORNER_FY = 0.30, 0.33
+"""The corner region as a fraction of the card's width and height."""
+
+
+def order_quad(points: np.ndarray) -> np.ndarray:
+    """Four points -> float32 ``(4, 2)`` clockwise (y down), starting at the top-most-left one.
+
+    >>> order_quad(np.array([[0, 10], [10, 10], [10, 0], [0, 0]])).tolist()
+    [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]]
+    """
+    pts = np.asarray(points, np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # increasing angle = clockwise when y points down
+    start = int(np.argmin(pts[:, 0] + pts[:, 1]))
+    return np.roll(pts, -start, axis=0)
+
+
+def corner_homography(quad: np.ndarray, roll: int) -> np.ndarray:
+    """Homography from the photo to the patch of the corner ``quad[roll]`` read as top-left."""
+    src = np.roll(np.asarray(quad, np.float32), -roll, axis=0)
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    to_unit = cv2.getPerspectiveTransform(src, unit)
+    scale = np.diag([PATCH_W / CORNER_FX, PATCH_H / CORNER_FY, 1.0])
+    return scale @ to_unit
+
+
+def corner_patches(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The four corner-index patches of one card, ``(4, PATCH_H, PATCH_W, 3)`` uint8."""
+    return np.stack([
+        cv2.warpPerspective(image, corner_homography(quad, roll), (PATCH_W, PATCH_H),
+                            flags=cv2.INTER_AREA if _shrinks(quad) else cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+        for roll in range(4)])
+
+
+def _shrinks(quad: np.ndarray) -> bool:
+    """True when the card is large in the photo (patches are cut by shrinking)."""
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    return side * CORNER_FX > PATCH_W * 1.5
+
+
+def quad_area(quad: np.ndarray) -> float:
+    return float(abs(cv2.contourArea(np.asarray(quad, np.float32))))
+
+
+def quad_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quadrilaterals."""
+    inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    union = quad_area(a) + quad_area(b) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def overlap_of(a: np.ndarray, b: np.ndarray) -> float:
+    """Share of the smaller quadrilateral covered by the other."""
+    inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    smaller = min(quad_area(a), quad_area(b))
+    return float(inter / smaller) if smaller > 0 else 0.0

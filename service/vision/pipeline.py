@@ -1,0 +1,86 @@
+"""Photo in, cards out: locate candidate outlines, read their corner indices, keep the cards.
+
+For each candidate outline the reader sees four corner patches (:mod:`.geometry`). The two readings
+of the card (which edge is across) are each scored by how surely their corners hold an index; the
+better one gives the card's class distribution, averaged over its two index corners (a covered
+corner is left out). Candidates are then taken best first, skipping any that mostly lies on a card
+already taken. A card whose best class is below ``min_confidence`` comes back uncertain: no code,
+its best guesses as candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .decode import Photo
+from .geometry import corner_patches, overlap_of
+from .locate import candidate_quads
+from .reader import CardReader
+
+INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
+MAX_SHARED = 0.3        # a candidate lying this much on a taken card is the same card
+
+
+@dataclass
+class RecognizedCard:
+    code: str | None                 # None when uncertain
+    confidence: float
+    quad: np.ndarray                 # 4x2, photo pixels, clockwise
+    candidates: list[tuple[str, float]] = field(default_factory=list)
+    cardness: float = 1.0            # how surely this outline is a card at all
+
+
+@dataclass
+class Recognition:
+    cards: list[RecognizedCard]
+    width: int
+    height: int
+
+
+def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, float]:
+    """Four corner readings ``(4, classes)`` -> (class distribution without NONE, cardness).
+
+    >>> p = np.full((4, 3), 0.0); p[[0, 2], 0] = 0.9; p[[0, 2], 2] = 0.1; p[[1, 3], 2] = 1.0
+    >>> dist, cardness = read_card(p, 2)
+    >>> dist.round(2).tolist(), round(cardness, 2)
+    ([1.0, 0.0], 0.9)
+    """
+    index_share = 1 - probabilities[:, none_index]
+    card_probs = np.delete(probabilities, none_index, axis=1)
+    best, best_score = None, -1.0
+    for pair in ((0, 2), (1, 3)):
+        score = float(max(index_share[i] for i in pair))
+        if score <= best_score:
+            continue
+        usable = [i for i in pair if index_share[i] >= INDEX_SURE] or [max(pair, key=lambda i: index_share[i])]
+        dist = np.mean([card_probs[i] / max(index_share[i], 1e-6) for i in usable], axis=0)
+        best, best_score = dist, score
+    return best, best_score
+
+
+def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.8,
+              max_candidates: int = 60) -> Recognition:
+    """Every card in ``photo``, most confident first; quads in the photo's own pixels."""
+    quads = candidate_quads(photo.image, max_candidates)
+    patches = (np.concatenate([corner_patches(photo.image, q) for q in quads])
+               if quads else np.zeros((0, 1, 1, 3), np.uint8))
+    probabilities = reader.probabilities(patches).reshape(len(quads), 4, -1)
+    classes = [c for c in reader.classes if c != "NONE"]
+    found = []
+    for quad, probs in zip(quads, probabilities):
+        dist, cardness = read_card(probs, reader.none_index)
+        if cardness < INDEX_SURE:
+            continue
+        order = np.argsort(dist)[::-1][:3]
+        found.append((float(dist[order[0]]) * min(1.0, cardness / 0.9), quad, dist, order, cardness))
+    found.sort(key=lambda item: -item[0])
+    taken: list[RecognizedCard] = []
+    for score, quad, dist, order, cardness in found:
+        if any(overlap_of(quad, card.quad / photo.scale) > MAX_SHARED for card in taken):
+            continue
+        candidates = [(classes[i], round(float(dist[i]), 4)) for i in order]
+        code = candidates[0][0] if score >= min_confidence else None
+        taken.append(RecognizedCard(code, round(score, 4), quad * photo.scale, candidates, round(cardness, 4)))
+    return Recognition(taken, photo.width, photo.height)

@@ -1,0 +1,69 @@
+"""The corner-index reader: an ONNX model, one session per worker process, built on first use.
+
+The session is never created at import time nor before gunicorn forks (``preload_app`` is off):
+:func:`get_reader` builds it lazily and keys it by process id, with thread counts from the config
+(``VISION_INTRA_OP_THREADS``, ``VISION_INTER_OP_THREADS``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
+MODEL_FILE = "card_reader.onnx"
+LABELS_FILE = "labels.json"
+
+_lock = threading.Lock()
+_readers: dict[tuple, "CardReader"] = {}
+
+
+@dataclass
+class CardReader:
+    session: object
+    classes: list[str]
+    name: str
+    version: str
+
+    @property
+    def none_index(self) -> int:
+        return self.classes.index("NONE")
+
+    def probabilities(self, patches: np.ndarray) -> np.ndarray:
+        """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``."""
+        if len(patches) == 0:
+            return np.zeros((0, len(self.classes)), np.float32)
+        inputs = np.ascontiguousarray(patches.transpose(0, 3, 1, 2), np.float32) / 255
+        logits = self.session.run(None, {"patches": inputs})[0]
+        logits = logits - logits.max(axis=1, keepdims=True)
+        exp = np.exp(logits)
+        return exp / exp.sum(axis=1, keepdims=True)
+
+
+def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
+    import onnxruntime as ort
+
+    model_dir = Path(model_dir)
+    labels = json.loads((model_dir / LABELS_FILE).read_text())
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = intra_threads
+    options.inter_op_num_threads = inter_threads
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    session = ort.InferenceSession(str(model_dir / MODEL_FILE), sess_options=options,
+                                   providers=["CPUExecutionProvider"])
+    return CardReader(session, labels["classes"], labels["name"], labels["version"])
+
+
+def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
+    """This process's reader, created on the first call."""
+    model_dir = Path(model_dir or MODEL_DIR)
+    key = (os.getpid(), str(model_dir), intra_threads, inter_threads)
+    with _lock:
+        if key not in _readers:
+            _readers[key] = load_reader(model_dir, intra_threads, inter_threads)
+        return _readers[key]

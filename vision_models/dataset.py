@@ -1,0 +1,85 @@
+"""Training examples: corner-index patches cut from generated scenes, labelled by the generator.
+
+Patches are cut with the service's own :func:`service.vision.geometry.corner_patches` from a slightly
+wrong outline (as a real detector gives), so training sees what the pipeline sees. Each card gives
+its two index corners (labelled with its code, or NONE when another card covers the index), one
+sideways reading (NONE), and the scene gives patches of table and card middles (NONE)::
+
+    >>> x, y = scene_patches(np.random.default_rng(0), n_cards=2)
+    >>> x.shape[1:], x.dtype
+    ((64, 40, 3), dtype('uint8'))
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import cv2
+
+from service.vision.geometry import PATCH_H, PATCH_W, corner_homography, corner_patches
+
+from .faces import CLASSES
+from .scenes import compose
+
+NONE = CLASSES.index("NONE")
+CARD_CODES = CLASSES[:-1]
+
+
+def _visible(ids: np.ndarray, quad: np.ndarray, roll: int, card: int) -> float:
+    """Share of the index box (the patch's upper-left part) showing this card."""
+    patch = cv2.warpPerspective(ids, corner_homography(quad, roll), (PATCH_W, PATCH_H),
+                                flags=cv2.INTER_NEAREST, borderValue=-1)
+    box = patch[2:int(PATCH_H * 0.8), 2:int(PATCH_W * 0.65)]
+    return float(np.mean(box == card))
+
+
+def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03):
+    """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene."""
+    n = n_cards or int(rng.integers(1, 9))
+    codes = list(rng.choice(CARD_CODES, size=n, replace=False))
+    scene = compose(rng, codes, size=(int(rng.integers(360, 640)), int(rng.integers(360, 640))),
+                    max_overlap=0.15)
+    xs, ys = [], []
+    for i, card in enumerate(scene.cards):
+        side = float(np.linalg.norm(card.quad[1] - card.quad[0]))
+        for _ in range(2):  # two imperfect outlines per card, as detectors differ
+            centre = card.quad.mean(axis=0)
+            quad = (centre + (card.quad - centre) * rng.uniform(0.96, 1.05)
+                    + rng.normal(0, jitter * side, (4, 2))).astype(np.float32)
+            patches = corner_patches(scene.image, quad)
+            for roll in (0, 2):
+                share = _visible(scene.ids, quad, roll, i)
+                if share >= 0.92:
+                    label = CLASSES.index(card.code)
+                elif share < 0.6:
+                    label = NONE
+                else:
+                    continue
+                xs.append(patches[roll])
+                ys.append(label)
+            xs.append(patches[int(rng.choice([1, 3]))])
+            ys.append(NONE)
+        if rng.random() < 0.3:  # a card's middle, read as a corner
+            shift = (card.quad[2] - card.quad[0]) * rng.uniform(0.25, 0.5)
+            xs.append(corner_patches(scene.image, quad + shift.astype(np.float32))[int(rng.integers(0, 4))])
+            ys.append(NONE)
+    h, w = scene.image.shape[:2]
+    for _ in range(int(rng.integers(0, 3))):  # bare table
+        size = rng.uniform(0.1, 0.4) * min(h, w)
+        cx, cy = rng.uniform(size, w - size), rng.uniform(size, h - size)
+        quad = np.array([[cx, cy], [cx + size, cy], [cx + size, cy + size * 1.4], [cx, cy + size * 1.4]],
+                        np.float32)
+        xs.append(corner_patches(scene.image, quad)[0])
+        ys.append(NONE)
+    return np.stack(xs), np.array(ys, np.int64)
+
+
+def make_dataset(seed: int, count: int, worker: int = 0):
+    """At least ``count`` patches from scenes seeded by (seed, worker)."""
+    rng = np.random.default_rng([seed, worker])
+    xs, ys, total = [], [], 0
+    while total < count:
+        x, y = scene_patches(rng)
+        xs.append(x)
+        ys.append(y)
+        total += len(y)
+    return np.concatenate(xs), np.concatenate(ys)

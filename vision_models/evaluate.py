@@ -1,0 +1,192 @@
+"""Held-out evaluation of the whole pipeline (outlines, reading, uncertainty), as in the model card.
+
+    python -m vision_models.evaluate --scenes 300                     # the project's own designs
+    python -m vision_models.evaluate --scenes 300 --themes DIR        # + gnome-cards-data themes
+    python -m vision_models.evaluate --real ../shared/data/real-photos
+
+Scenes are seeded (a seed the training never uses). A card counts as right when an outline found in
+the photo overlaps its true outline (IoU > 0.5) and reads its code; uncertain (code null), missed
+and confidently wrong cards are counted apart; a hand is right when every card is right and nothing
+else was reported. Real photos have no outlines, only corner-index boxes: a reported card is matched
+to the labelled boxes lying inside its outline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from service.vision.decode import Photo
+from service.vision.geometry import order_quad, quad_iou
+from service.vision.pipeline import recognize
+from service.vision.reader import get_reader
+
+from .faces import CLASSES, STANDARD_CODES
+from .scenes import compose
+
+EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
+
+
+class Tally:
+    def __init__(self):
+        self.cards = self.right = self.uncertain = self.wrong = self.missed = self.extra = 0
+        self.hands = self.hands_right = 0
+        self.confusions: Counter = Counter()
+        self.seconds: list[float] = []
+
+    def add_hand(self, truths: list[str], outcomes: list[str | None | bool], extra: int) -> None:
+        """``outcomes[i]``: the code read for truth i, None (uncertain) or False (missed)."""
+        self.hands += 1
+        self.extra += extra
+        ok = extra == 0
+        for truth, got in zip(truths, outcomes):
+            self.cards += 1
+            if got is False:
+                self.missed += 1
+                self.confusions[(truth, "missed")] += 1
+                ok = False
+            elif got is None:
+                self.uncertain += 1
+                ok = False
+            elif got == truth:
+                self.right += 1
+            else:
+                self.wrong += 1
+                self.confusions[(truth, got)] += 1
+                ok = False
+        self.hands_right += ok
+
+    def summary(self) -> dict:
+        share = lambda n, d: round(n / d, 4) if d else None  # noqa: E731
+        return {"cards": self.cards, "card_accuracy": share(self.right, self.cards),
+                "confidently_wrong": share(self.wrong, self.cards), "uncertain": share(self.uncertain, self.cards),
+                "missed": share(self.missed, self.cards), "extra_detections": self.extra,
+                "hands": self.hands, "hand_accuracy": share(self.hands_right, self.hands),
+                "median_ms": round(1000 * float(np.median(self.seconds)), 1) if self.seconds else None,
+                "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
+
+
+def _photo(image: np.ndarray) -> Photo:
+    return Photo(image=image, width=image.shape[1], height=image.shape[0], scale=1.0)
+
+
+def score_scene(tally: Tally, reader, scene, min_confidence: float) -> None:
+    started = time.perf_counter()
+    recognition = recognize(_photo(scene.image), reader, min_confidence)
+    tally.seconds.append(time.perf_counter() - started)
+    used, outcomes = set(), []
+    for card in scene.cards:
+        truth = order_quad(card.quad)
+        ious = [quad_iou(truth, found.quad) for found in recognition.cards]
+        best = int(np.argmax(ious)) if ious else -1
+        if best < 0 or ious[best] < 0.5 or best in used:
+            outcomes.append(False)
+            continue
+        used.add(best)
+        outcomes.append(recognition.cards[best].code)
+    tally.add_hand([c.code for c in scene.cards], outcomes, len(recognition.cards) - len(used))
+
+
+def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, seed: int = EVAL_SEED) -> Tally:
+    """Five-card hands on generated tables; ``faces_by_code`` (a theme) replaces the project's faces."""
+    rng = np.random.default_rng(seed)
+    tally = Tally()
+    pool = STANDARD_CODES if faces_by_code else CLASSES[:-1]
+    for _ in range(count):
+        codes = list(rng.choice(pool, size=5, replace=False))
+        faces = [faces_by_code[c] for c in codes] if faces_by_code else None
+        scene = compose(rng, codes, size=(int(rng.integers(600, 1000)), int(rng.integers(600, 1000))),
+                        faces=faces)
+        score_scene(tally, reader, scene, min_confidence)
+    return tally
+
+
+def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", "webcam")) -> dict[str, Tally]:
+    """Per kind of photo: labelled codes against the cards read, matched through the index boxes."""
+    labels = json.loads((directory / "labels.json").read_text())
+    tallies = {kind: Tally() for kind in kinds}
+    for name, label in sorted(labels.items()):
+        if label["kind"] not in tallies:
+            continue
+        image = cv2.imread(str(directory / "images" / name), cv2.IMREAD_COLOR)
+        tally = tallies[label["kind"]]
+        started = time.perf_counter()
+        recognition = recognize(_photo(image), reader, min_confidence)
+        tally.seconds.append(time.perf_counter() - started)
+        h, w = image.shape[:2]
+        boxes = [(b["label"], (b["cx"] * w, b["cy"] * h)) for b in label["index_boxes"]
+                 if b["label"] in STANDARD_CODES]
+        remaining = Counter(label["cards"])
+        outcomes, extra = [], 0
+        for card in recognition.cards:
+            inside = Counter(code for code, (x, y) in boxes
+                             if cv2.pointPolygonTest(card.quad.astype(np.float32), (x, y), False) >= 0)
+            truth = inside.most_common(1)[0][0] if inside else None
+            if truth is None and card.code in remaining:
+                truth = card.code
+            if truth is None or remaining[truth] == 0:
+                extra += 1
+                continue
+            remaining[truth] -= 1
+            outcomes.append((truth, card.code))
+        outcomes += [(code, False) for code, n in remaining.items() for _ in range(n)]
+        tally.add_hand([t for t, _ in outcomes], [g for _, g in outcomes], extra)
+    return tallies
+
+
+def table(results: dict) -> str:
+    rows = ["| set | cards | right | confidently wrong | uncertain | missed | extra | hands right | median ms |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    for name, s in results.items():
+        rows.append(f"| {name} | {s['cards']} | {pct(s['card_accuracy'])} | {pct(s['confidently_wrong'])} | "
+                    f"{pct(s['uncertain'])} | {pct(s['missed'])} | {s['extra_detections']} | "
+                    f"{pct(s['hand_accuracy'])} ({s['hands']}) | {s['median_ms']} |")
+    return "\n".join(rows)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description="Evaluate the card reader on held-out photos.")
+    parser.add_argument("--scenes", type=int, default=200, help="generated hands per design set")
+    parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
+    parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme")
+    parser.add_argument("--real", help="directory with images/ and labels.json")
+    parser.add_argument("--model-dir", default=None)
+    parser.add_argument("--min-confidence", type=float, default=0.8)
+    parser.add_argument("--out", help="write the figures as JSON here")
+    args = parser.parse_args(argv)
+    reader = get_reader(args.model_dir, 1, 1)
+    results = {}
+    if args.scenes:
+        results["own designs (synthetic)"] = synthetic(reader, args.scenes, args.min_confidence).summary()
+    if args.themes:
+        from .third_party import available_themes, theme_faces
+
+        combined = Tally()
+        for number, path in enumerate(available_themes(args.themes)):
+            tally = synthetic(reader, args.theme_scenes, args.min_confidence, theme_faces(path),
+                              seed=EVAL_SEED + 1 + number)
+            results[f"gnome theme {path.stem}"] = tally.summary()
+            for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
+                setattr(combined, key, getattr(combined, key) + getattr(tally, key))
+            combined.confusions += tally.confusions
+            combined.seconds += tally.seconds
+        results["third-party designs (all themes)"] = combined.summary()
+    if args.real:
+        for kind, tally in real_photos(reader, Path(args.real), args.min_confidence).items():
+            results[f"real photos ({kind})"] = tally.summary()
+    print(table(results))
+    for name, summary in results.items():
+        print(f"{name}: {', '.join(summary['top_confusions'])}")
+    if args.out:
+        Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

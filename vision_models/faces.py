@@ -1,0 +1,188 @@
+"""Card faces in many styles: the 52 standard cards and the special cards, drawn with OpenCV.
+
+A style is drawn at random from a seeded generator: index font (the Hershey faces, italic or not),
+index size and place, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
+suit shapes, pip layouts, court-card stand-ins, two or four indices::
+
+    >>> rng = np.random.default_rng(0)
+    >>> render_face("10H", random_style(rng), rng).shape
+    (350, 250, 3)
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .shapes import suit_polygons
+from .special_cards import SPECIAL_CODES
+from .special_cards import render as render_special
+
+FACE_W, FACE_H = 250, 350
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+STANDARD_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
+CLASSES = STANDARD_CODES + SPECIAL_CODES + ("NONE",)
+"""Classifier outputs: 52 standard cards, the special cards, and NONE (no index in this patch)."""
+
+FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+         cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL)
+
+# Pip centres (x, y in card fractions) for 2..10, after the usual layouts.
+_COL = (0.30, 0.50, 0.70)
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.5, 0.2), (0.5, 0.8)],
+    3: [(0.5, 0.2), (0.5, 0.5), (0.5, 0.8)],
+    4: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.8), (0.7, 0.8)],
+    5: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.5), (0.3, 0.8), (0.7, 0.8)],
+    6: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)],
+    7: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.35), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)],
+    8: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.35), (0.3, 0.5), (0.7, 0.5), (0.5, 0.65), (0.3, 0.8), (0.7, 0.8)],
+    9: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.4), (0.7, 0.4), (0.5, 0.5), (0.3, 0.6), (0.7, 0.6), (0.3, 0.8),
+        (0.7, 0.8)],
+    10: [(0.3, 0.2), (0.7, 0.2), (0.5, 0.3), (0.3, 0.4), (0.7, 0.4), (0.3, 0.6), (0.7, 0.6), (0.5, 0.7),
+         (0.3, 0.8), (0.7, 0.8)],
+}
+
+
+def random_style(rng: np.random.Generator) -> dict:
+    """One deck's look."""
+    dark = rng.random() < 0.1
+    if dark:
+        paper = tuple(int(v) for v in rng.integers(5, 45, 3))
+        red = tuple(int(v) for v in (rng.integers(30, 90), rng.integers(30, 90), rng.integers(170, 255)))
+        black = tuple(int(v) for v in (rng.integers(40, 120), rng.integers(150, 220), rng.integers(190, 255)))
+    else:
+        base = int(rng.integers(215, 256))
+        tint = rng.integers(-15, 6, 3) if rng.random() < 0.4 else np.zeros(3, int)
+        paper = tuple(int(np.clip(base + t, 0, 255)) for t in tint)
+        red = tuple(int(v) for v in (rng.integers(0, 70), rng.integers(0, 60), rng.integers(150, 240)))
+        black = tuple(int(v) for v in rng.integers(0, 60, 3))
+    return {
+        "paper": paper, "red": red, "black": black, "dark": dark,
+        "font": int(rng.choice(FONTS)), "italic": bool(rng.random() < 0.15),
+        "bold": float(rng.uniform(0.7, 1.6)),
+        "rank_h": float(rng.uniform(0.065, 0.105)),       # rank height, fraction of card height
+        "suit_h": float(rng.uniform(0.045, 0.08)),        # index suit height
+        "index_x": float(rng.uniform(0.035, 0.09)), "index_y": float(rng.uniform(0.03, 0.07)),
+        "gap": float(rng.uniform(0.0, 0.02)),
+        "condensed": float(rng.uniform(0.7, 1.05)),       # width squeeze of the rank
+        "four_index": bool(rng.random() < 0.15),
+        "pip_size": float(rng.uniform(0.11, 0.17)),
+        "suit_variant": float(rng.random()),
+        "border": bool(rng.random() < 0.35),
+        "court_colours": [tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(3)],
+    }
+
+
+def _ink(style: dict, suit: str):
+    return style["red"] if suit in "HD" else style["black"]
+
+
+def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False) -> None:
+    """Fill the suit symbol centred at (cx, cy) in pixels, ``size`` pixels tall."""
+    polys = []
+    for poly in suit_polygons(suit, variant):
+        pts = (poly - 0.5) * size
+        if turned:
+            pts = -pts
+        polys.append(np.round((pts + [cx, cy]) * 16).astype(np.int32))
+    for p in polys:
+        cv2.fillPoly(image, [p], colour, cv2.LINE_AA, shift=4)
+
+
+def _draw_rank(image, text, x, y, height, style, colour) -> float:
+    """Draw ``text`` with its top-left near (x, y), ``height`` px tall; returns its bottom y."""
+    font = style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
+    (w, h), _ = cv2.getTextSize(text, font, 1.0, 1)
+    scale = height / max(h, 1)
+    thickness = max(1, int(round(scale * style["bold"] * 1.6)))
+    canvas_w, canvas_h = int(w * scale + 4 * thickness + 8), int(height + 4 * thickness + 8)
+    canvas = np.zeros((canvas_h, canvas_w), np.uint8)
+    cv2.putText(canvas, text, (thickness + 2, int(height + thickness + 2)), font, scale, 255, thickness,
+                cv2.LINE_AA)
+    squeeze = style["condensed"] * (0.78 if len(text) == 2 else 1.0)
+    canvas = cv2.resize(canvas, (max(1, int(canvas_w * squeeze)), canvas_h))
+    _blend(image, canvas, int(x) - thickness - 2, int(y) - thickness - 2, colour)
+    return y + height
+
+
+def _blend(image, mask, x, y, colour) -> None:
+    h, w = mask.shape
+    H, W = image.shape[:2]
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
+    if x1 <= x0 or y1 <= y0:
+        return
+    alpha = mask[y0 - y:y1 - y, x0 - x:x1 - x, None].astype(np.float32) / 255
+    region = image[y0:y1, x0:x1].astype(np.float32)
+    image[y0:y1, x0:x1] = (region * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
+
+
+def _index(face, code, style) -> None:
+    """Top-left index (rank over suit), then the same turned half a turn at bottom-right."""
+    rank, suit = code[:-1], code[-1]
+    half = np.full_like(face, style["paper"])
+    colour = _ink(style, suit)
+    x, y = style["index_x"] * FACE_W, style["index_y"] * FACE_H
+    rank_h = style["rank_h"] * FACE_H
+    bottom = _draw_rank(half, rank, x, y, rank_h, style, colour)
+    suit_h = style["suit_h"] * FACE_H
+    (tw, _), _ = cv2.getTextSize(rank, style["font"], 1.0, 1)
+    centre_x = x + min(rank_h * 0.45 * (len(rank) * 0.8), rank_h * 0.75)
+    draw_suit(half, suit, centre_x, bottom + style["gap"] * FACE_H + suit_h * 0.6, suit_h, colour,
+              style["suit_variant"])
+    region_h, region_w = int(FACE_H * 0.3), int(FACE_W * 0.3)
+    corner = half[:region_h, :region_w]
+    ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
+    places = [(slice(0, region_h), slice(0, region_w), corner, ink),
+              (slice(FACE_H - region_h, FACE_H), slice(FACE_W - region_w, FACE_W),
+               corner[::-1, ::-1], ink[::-1, ::-1])]
+    if style["four_index"]:
+        places += [(slice(0, region_h), slice(FACE_W - region_w, FACE_W), corner, ink),
+                   (slice(FACE_H - region_h, FACE_H), slice(0, region_w), corner[::-1, ::-1], ink[::-1, ::-1])]
+    for rows, cols, pixels, mask in places:
+        face[rows, cols][mask] = pixels[mask]
+
+
+def _centre(face, code, style, rng) -> None:
+    rank, suit = code[:-1], code[-1]
+    colour = _ink(style, suit)
+    if rank in "JQK":
+        x0, y0, x1, y1 = int(0.2 * FACE_W), int(0.15 * FACE_H), int(0.8 * FACE_W), int(0.85 * FACE_H)
+        cv2.rectangle(face, (x0, y0), (x1, y1), colour, 2, cv2.LINE_AA)
+        for _ in range(int(rng.integers(4, 10))):
+            c = style["court_colours"][int(rng.integers(0, 3))]
+            pts = rng.integers([x0, y0], [x1, y1], size=(int(rng.integers(3, 6)), 2)).astype(np.int32)
+            cv2.fillPoly(face, [pts], c, cv2.LINE_AA)
+        _draw_rank(face, rank, x0 + 10, y0 + 10, 0.12 * FACE_H, style, colour)
+        draw_suit(face, suit, x1 - 30, y1 - 30, 0.08 * FACE_H, colour, style["suit_variant"])
+        return
+    count = 1 if rank == "A" else int(rank)
+    size = style["pip_size"] * FACE_H * (0.8 if count >= 9 else 1.0)
+    if count == 1:
+        size *= float(rng.uniform(1.3, 2.2))
+    for px, py in PIPS[count]:
+        draw_suit(face, suit, px * FACE_W, py * FACE_H, size * 0.55 if count > 1 else size * 0.6,
+                  colour, style["suit_variant"], turned=py > 0.55)
+
+
+def render_face(code: str, style: dict, rng: np.random.Generator) -> np.ndarray:
+    """One card face, ``FACE_H x FACE_W`` BGR, in ``style``."""
+    if code in SPECIAL_CODES:
+        return _special(code, style, rng)
+    face = np.full((FACE_H, FACE_W, 3), style["paper"], np.uint8)
+    _centre(face, code, style, rng)
+    _index(face, code, style)
+    if style["border"]:
+        cv2.rectangle(face, (8, 8), (FACE_W - 9, FACE_H - 9), _ink(style, code[-1]), 1, cv2.LINE_AA)
+    return face
+
+
+def _special(code, style, rng) -> np.ndarray:
+    """The project's own special faces, with printing variation (paper, pen, slight ink shift)."""
+    paper = style["paper"] if not style["dark"] else (245, 245, 245)
+    face = render_special(code, FACE_W, background=paper, pen=float(rng.uniform(0.8, 1.25)))
+    shift = rng.integers(-25, 26, 3)
+    ink = face.astype(np.int16) + np.where(face.mean(axis=2, keepdims=True) < 200, shift, 0)
+    return cv2.resize(np.clip(ink, 0, 255).astype(np.uint8), (FACE_W, FACE_H))

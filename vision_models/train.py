@@ -1,0 +1,157 @@
+"""Train the corner-index reader and export it to ONNX: ``make model`` (``python -m vision_models.train``).
+
+CPU only, seeded: the generator makes the patches (:mod:`vision_models.dataset`), a small CNN learns
+them, and the model is written to ``vision_models/card_reader.onnx`` with ``labels.json`` (classes,
+patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx)::
+
+    python -m vision_models.train --patches 90000 --epochs 6 --threads 2
+    python -m vision_models.train --patches 4000 --epochs 1 --out /tmp/model   # a quick smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import time
+from pathlib import Path
+
+import numpy as np
+
+from service.vision.geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
+
+from .dataset import make_dataset
+from .faces import CLASSES
+
+MODEL_NAME = "muggins-corner-reader"
+MODEL_VERSION = "1.0.0"
+HERE = Path(__file__).resolve().parent
+
+
+def build_model():
+    """A small CNN (about 120k weights): 5x5 stride-2 stem, four 3x3 layers, global pooling."""
+    import torch.nn as nn
+
+    def block(cin, cout, kernel=3, stride=1):
+        return [nn.Conv2d(cin, cout, kernel, stride, kernel // 2, bias=False), nn.BatchNorm2d(cout),
+                nn.ReLU(inplace=True)]
+
+    return nn.Sequential(
+        *block(3, 24, 5, 2), *block(24, 48), nn.MaxPool2d(2),     # 16 x 10
+        *block(48, 64), *block(64, 64), nn.MaxPool2d(2),          # 8 x 5
+        *block(64, 128),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(128, len(CLASSES)))
+
+
+def _augment(torch, x):
+    """Photometric jitter on a uint8 batch (N, H, W, 3) -> float (N, 3, H, W) in 0..1."""
+    x = x.permute(0, 3, 1, 2).float() / 255
+    n = x.shape[0]
+    gray = x.mean(dim=1, keepdim=True).expand_as(x)
+    to_gray = (torch.rand(n, 1, 1, 1) < 0.1).float()
+    x = x * (1 - to_gray) + gray * to_gray
+    contrast = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.4)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    x = (x - mean) * contrast + mean + torch.empty(n, 1, 1, 1).uniform_(-0.15, 0.15)
+    x = x * torch.empty(n, 3, 1, 1).uniform_(0.85, 1.15)
+    invert = (torch.rand(n, 1, 1, 1) < 0.03).float()
+    x = x * (1 - invert) + (1 - x) * invert
+    return x.clamp(0, 1)
+
+
+def normalise(x):
+    """The model's input: floats in 0..1 (no further normalisation), NCHW."""
+    return x
+
+
+def _generate(args):
+    seed, count, worker = args
+    return make_dataset(seed, count, worker)
+
+
+def generate(seed: int, count: int, workers: int):
+    with mp.get_context("fork").Pool(workers) as pool:
+        parts = pool.map(_generate, [(seed, count // workers, w) for w in range(workers)])
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def train(args) -> dict:
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    started = time.time()
+    x, y = generate(args.seed, args.patches, args.threads)
+    xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads)
+    print(f"generated {len(y)} training and {len(yv)} validation patches in {time.time() - started:.0f} s",
+          flush=True)
+    model = build_model()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    steps = args.epochs * ((len(y) + args.batch - 1) // args.batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
+                                                   pct_start=0.15)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    xt, yt = torch.from_numpy(x), torch.from_numpy(y)
+    generator = torch.Generator().manual_seed(args.seed)
+    for epoch in range(args.epochs):
+        model.train()
+        order = torch.randperm(len(yt), generator=generator)
+        total, correct, seen = 0.0, 0, 0
+        for start in range(0, len(order), args.batch):
+            idx = order[start:start + args.batch]
+            inputs, labels = _augment(torch, xt[idx]), yt[idx]
+            logits = model(inputs)
+            loss = loss_fn(logits, labels)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(idx)
+            correct += int((logits.argmax(1) == labels).sum())
+            seen += len(idx)
+        accuracy = evaluate(torch, model, xv, yv)
+        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} train {correct / seen:.4f} "
+              f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
+    return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
+                                       "epochs": args.epochs, "seconds": round(time.time() - started)})
+
+
+def evaluate(torch, model, x, y) -> float:
+    model.eval()
+    with torch.no_grad():
+        logits = torch.cat([model(torch.from_numpy(x[i:i + 512]).permute(0, 3, 1, 2).float() / 255)
+                            for i in range(0, len(x), 512)])
+    return float((logits.argmax(1).numpy() == y).mean())
+
+
+def export(torch, model, args, training: dict) -> dict:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    model.eval()
+    dummy = torch.zeros(1, 3, PATCH_H, PATCH_W)
+    torch.onnx.export(model, dummy, str(out / "card_reader.onnx"), input_names=["patches"],
+                      output_names=["logits"], dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}},
+                      opset_version=17, dynamo=False)
+    labels = {"name": MODEL_NAME, "version": MODEL_VERSION, "classes": list(CLASSES),
+              "input": {"height": PATCH_H, "width": PATCH_W, "channels": "BGR", "scale": "0..1",
+                        "corner_fraction": [CORNER_FX, CORNER_FY]},
+              "training": {**training, "seed": args.seed, "threads": args.threads}}
+    (out / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
+    print(f"wrote {out / 'card_reader.onnx'} and {out / 'labels.json'}", flush=True)
+    return labels
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--patches", type=int, default=90_000)
+    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", default=str(HERE))
+    train(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
