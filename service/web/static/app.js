@@ -191,7 +191,9 @@ async function readPhoto(file) {
     quad: card.quad,
     candidates: card.candidates || [],
   }));
-  state.starter = apartIndex(state.slots);
+  // The service marks the card lying apart when it finds one; else the page guesses the same way.
+  const marked = (data.cards || []).findIndex((card) => card.starter === true);
+  state.starter = marked >= 0 ? marked : apartIndex(state.slots);
   render();
   const found = state.slots.length;
   const unsure = state.slots.filter((slot) => !slot.code).length;
