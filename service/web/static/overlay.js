@@ -23,7 +23,8 @@ export function drawOverlay(svg, width, height, slots, starterIndex, onTap) {
       const [u, v] = slot.quad[(i + 1) % slot.quad.length];
       return Math.hypot(u - x, v - y);
     });
-    const size = Math.max(Math.min(...sides) / 2.5, Math.max(width, height) / 45);
+    const longest = Math.max(width, height);
+    const size = Math.min(Math.max(Math.min(...sides) / 2.5, longest / 45), longest / 20);
     const starter = index === starterIndex;
     const classes = ["card-outline"];
     if (starter) classes.push("starter");
@@ -31,7 +32,7 @@ export function drawOverlay(svg, width, height, slots, starterIndex, onTap) {
     const group = element("g", { class: classes.join(" "), "data-index": index, "data-code": slot.code || "" });
     group.append(element("polygon", {
       points: slot.quad.map(([x, y]) => `${x},${y}`).join(" "),
-      "stroke-width": size / 6,
+      "stroke-width": longest / 250,
     }));
     const top = slot.quad.reduce((a, b) => (b[1] < a[1] ? b : a));
     const xs = slot.quad.map(([x]) => x);
