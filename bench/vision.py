@@ -19,14 +19,16 @@ import numpy as np
 from service import config
 from service.vision import decode, recognize
 from service.vision.reader import MODEL_DIR, MODEL_FILE, load_reader
-from vision_models.scenes import compose
+from vision_models.scenes import compose, hand_layout
 
 from .machine import header
 
 
-def five_card_jpeg(width: int, height: int, seed: int = 4) -> tuple[bytes, list[str]]:
+def five_card_jpeg(width: int, height: int, seed: int = 3) -> tuple[bytes, list[str]]:
+    """A laid-out hand (four in a row, the starter apart), resized to ``width`` x ``height``."""
     codes = ["5H", "5D", "5S", "JC", "5C"]
-    scene = compose(np.random.default_rng(seed), codes, size=(1200, 1600))
+    rng = np.random.default_rng(seed)
+    scene = compose(rng, codes, size=(1200, 1600), quads=hand_layout(rng, (1200, 1600)))
     image = cv2.resize(scene.image, (width, height), interpolation=cv2.INTER_CUBIC)
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
     return data.tobytes(), codes

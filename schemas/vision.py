@@ -10,6 +10,7 @@ import marshmallow as ma
 from flask_smorest.fields import Upload
 
 from .audit import MAX_CLAIM, AuditShowResponseSchema
+from .rules import resolve_rules
 from .show import ShowResponseSchema
 
 STARTER_DESCRIPTION = ("The starter: `isolated` (default) for the card lying apart from the others in "
@@ -34,6 +35,10 @@ class ShowPhotoQuerySchema(RecognizeQuerySchema):
                              metadata={"description": "Count as the crib (a flush needs all five cards)."})
     rules = ma.fields.String(load_default="standard", validate=ma.validate.Length(1, 64),
                              metadata={"description": "Rule profile name (default `standard`)."})
+
+    @ma.validates("rules")
+    def validate_rules(self, value, **kwargs):
+        resolve_rules(value)  # an unknown profile is refused before the photo is read
 
 
 class AuditPhotoQuerySchema(ShowPhotoQuerySchema):

@@ -158,7 +158,7 @@ def main(argv=None) -> None:
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme")
     parser.add_argument("--real", help="directory with images/ and labels.json")
     parser.add_argument("--model-dir", default=None)
-    parser.add_argument("--min-confidence", type=float, default=0.8)
+    parser.add_argument("--min-confidence", type=float, default=0.7)
     parser.add_argument("--out", help="write the figures as JSON here")
     args = parser.parse_args(argv)
     reader = get_reader(args.model_dir, 1, 1)

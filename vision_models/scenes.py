@@ -121,15 +121,31 @@ def _overlap(a, b):
     return inter / min(cv2.contourArea(a), cv2.contourArea(b))
 
 
+def hand_layout(rng: np.random.Generator, size: tuple[int, int], n_hand: int = 4) -> list[np.ndarray]:
+    """Outlines for a hand in a loose row and, well apart from it, the starter (last)."""
+    h, w = size
+    card_w = min(w / (n_hand + 3.2), h / 2.2)
+    quads = [_card_quad(card_w * (0.9 + 1.15 * i), h / 2 + rng.normal(0, card_w * 0.05), card_w,
+                        card_w * FACE_H / FACE_W, rng.normal(0, 4)) for i in range(n_hand)]
+    quads.append(_card_quad(w - card_w * 0.9, h / 2 + rng.normal(0, card_w * 0.2), card_w,
+                            card_w * FACE_H / FACE_W, rng.uniform(-30, 30)))
+    return quads
+
+
 def compose(rng: np.random.Generator, codes: list[str], size: tuple[int, int] | None = None,
-            max_overlap: float = 0.12, style: dict | None = None, faces: list | None = None) -> Scene:
-    """A photo of ``codes`` laid on a table. ``faces`` may give pre-rendered faces (other designs)."""
+            max_overlap: float = 0.12, style: dict | None = None, faces: list | None = None,
+            quads: list[np.ndarray] | None = None) -> Scene:
+    """A photo of ``codes`` laid on a table. ``faces`` may give pre-rendered faces (other designs),
+    ``quads`` the cards' outlines (else they are scattered or laid in a row at random)."""
     if size is None:
         size = (int(rng.integers(480, 900)), int(rng.integers(480, 900)))
     h, w = size
     n = len(codes)
     style = style or random_style(rng)
     for _ in range(20):
+        if quads is not None:
+            card_w = float(np.linalg.norm(quads[0][1] - quads[0][0]))
+            break
         card_w = rng.uniform(0.12, 0.28) * min(h, w) * (1.6 if n <= 2 else 1.0)
         quads = _layout(rng, n, h, w, card_w, max_overlap)
         if quads is not None:

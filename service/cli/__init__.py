@@ -12,10 +12,10 @@ import argparse
 import os
 import sys
 
-from . import audit_cmd, enumerate_cmd, play_cmd, show_cmd
+from . import audit_cmd, enumerate_cmd, photo_cmd, play_cmd, show_cmd
 
 # Each subcommand module has add_parser(subparsers) and sets a ``run(args) -> int`` default.
-SUBCOMMANDS = [show_cmd, audit_cmd, play_cmd, enumerate_cmd]
+SUBCOMMANDS = [show_cmd, audit_cmd, play_cmd, enumerate_cmd, photo_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:

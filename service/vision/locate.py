@@ -45,8 +45,12 @@ def cue_masks(image: np.ndarray) -> list[tuple[np.ndarray, int]]:
                                   _odd(size // 4), -5)
     local = cv2.morphologyEx(cv2.morphologyEx(local, cv2.MORPH_CLOSE, close), cv2.MORPH_OPEN,
                              np.ones((5, 5), np.uint8))
+    _, pale = cv2.threshold(cv2.GaussianBlur(hsv[..., 1], (5, 5), 0), 0, 255,
+                            cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)  # card stock is unsaturated
+    pale = cv2.morphologyEx(cv2.morphologyEx(pale, cv2.MORPH_CLOSE, close), cv2.MORPH_OPEN,
+                            np.ones((5, 5), np.uint8))
     return [(bright, cv2.RETR_EXTERNAL), (enclosed, cv2.RETR_EXTERNAL), (255 - edges, cv2.RETR_LIST),
-            (local, cv2.RETR_EXTERNAL), (255 - bright, cv2.RETR_EXTERNAL)]
+            (local, cv2.RETR_EXTERNAL), (pale, cv2.RETR_EXTERNAL), (255 - bright, cv2.RETR_EXTERNAL)]
 
 
 def _odd(n: int) -> int:

@@ -60,12 +60,13 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
     return best, best_score
 
 
-def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.8,
+def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.7,
               max_candidates: int = 60) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels."""
     quads = candidate_quads(photo.image, max_candidates)
-    patches = (np.concatenate([corner_patches(photo.image, q) for q in quads])
-               if quads else np.zeros((0, 1, 1, 3), np.uint8))
+    if not quads:
+        return Recognition([], photo.width, photo.height)
+    patches = np.concatenate([corner_patches(photo.image, q) for q in quads])
     probabilities = reader.probabilities(patches).reshape(len(quads), 4, -1)
     classes = [c for c in reader.classes if c != "NONE"]
     found = []

@@ -1,0 +1,158 @@
+"""Photos: ``/v1/recognize``, ``/v1/show/photo``, ``/v1/audit/photo``.
+
+Glue only: the vision pipeline (:mod:`service.vision`) reads the cards, and the cards go through the
+same request schemas and the same scorer as ``/v1/show`` and ``/v1/audit/show``.
+"""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+
+from schemas.audit import AuditShowRequestSchema
+from schemas.show import ShowRequestSchema
+from schemas.vision import (AuditPhotoQuerySchema, AuditPhotoResponseSchema, PhotoFilesSchema,
+                            RecognizeQuerySchema, RecognizeResponseSchema, ShowPhotoQuerySchema,
+                            ShowPhotoResponseSchema)
+from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
+
+from .audit import audit_body
+from .problems import flatten_messages
+from .show import show_body
+
+blp = Blueprint("vision", __name__, url_prefix="/v1",
+                description="Read the cards in a photo of a laid-out hand, and score or audit it.")
+
+SHOW_SCHEMA, AUDIT_SCHEMA = ShowRequestSchema(), AuditShowRequestSchema()
+
+
+@blp.before_request
+def allow_photo_uploads():
+    """Photos are larger than JSON bodies: this blueprint has its own upload limit."""
+    request.max_content_length = current_app.config["VISION_MAX_UPLOAD_BYTES"]
+
+
+def read_photo(files) -> tuple:
+    """Decode the upload and read its cards -> (photo, recognition, reader)."""
+    config = current_app.config
+    data = files["image"].read()
+    try:
+        photo = decode(data, config["VISION_MAX_PIXELS"], config["VISION_MAX_SIDE"])
+    except ImageError as error:
+        abort(error.status, message=f"image: {error.message}")
+    reader = get_reader(config.get("VISION_MODEL_DIR") or None, config["VISION_INTRA_OP_THREADS"],
+                        config["VISION_INTER_OP_THREADS"])
+    return photo, recognize(photo, reader, config["VISION_MIN_CONFIDENCE"]), reader
+
+
+def recognition_body(recognition, reader, starter: int | None = None) -> dict:
+    return {"cards": [{"code": card.code, "confidence": card.confidence,
+                       "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in card.quad],
+                       "candidates": [{"code": c, "confidence": p} for c, p in card.candidates],
+                       "starter": number == starter}
+                      for number, card in enumerate(recognition.cards)],
+            "width": recognition.width, "height": recognition.height,
+            "model": {"name": reader.name, "version": reader.version}}
+
+
+def wants_jpeg(args) -> bool:
+    best = request.accept_mimetypes.best_match(["application/json", "image/jpeg"])
+    return bool(args.get("annotate")) or (best == "image/jpeg" and request.accept_mimetypes["image/jpeg"] >
+                                          request.accept_mimetypes["application/json"])
+
+
+def jpeg_response(photo, recognition, starter=None) -> Response:
+    return Response(annotate(photo.image, recognition, photo.scale, starter), mimetype="image/jpeg")
+
+
+def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
+    """The request body of /v1/show (codes as text) from the photo and the query; the starter's
+    position among the recognized cards, if it is one of them."""
+    uncertain = [(n, card) for n, card in enumerate(recognition.cards) if card.code is None]
+    if uncertain:
+        n, card = uncertain[0]
+        guesses = " or ".join(code for code, _ in card.candidates[:2])
+        abort(422, message=f"image: card {n + 1} cannot be read surely (perhaps {guesses}, confidence "
+                           f"{card.confidence:.2f}); retake the photo or send the cards to /v1/show")
+    codes = [card.code for card in recognition.cards]
+    if args["starter"].lower() == "isolated":
+        position = isolated_card([card.quad for card in recognition.cards])
+        if position is None:
+            abort(422, message=f"starter: no card lies apart from the others among the {len(codes)} "
+                               "cards read; name the starter (starter=5C)")
+        starter = codes[position]
+    else:
+        starter = args["starter"]
+        matches = [n for n, code in enumerate(codes) if code.upper() == starter.upper()]
+        position = matches[0] if matches else None
+    hand = [code for n, code in enumerate(codes) if n != position]
+    return {"hand": hand, "starter": starter, "crib": args["crib"], "rules": args["rules"]}, position
+
+
+def load_deal(schema, body: dict) -> dict:
+    """Validate the deal read from the photo exactly as a JSON request would be."""
+    try:
+        return schema.load(body)
+    except ma.ValidationError as error:
+        errors = flatten_messages(error.messages)
+        read = ", ".join(body["hand"]) + f" / starter {body['starter']}"
+        abort(422, message=f"cards read from the photo ({read}): "
+                           + "; ".join(f"{e['field']}: {e['message']}" for e in errors))
+
+
+def count_photo(args, files, schema, count, **extra):
+    """Read the photo, make the deal, validate it with ``schema`` as a JSON request would be, and
+    answer ``count(deal)`` plus the recognition (or the annotated JPEG)."""
+    photo, recognition, reader = read_photo(files)
+    body, position = deal_from_photo(recognition, args)
+    if wants_jpeg(args):
+        return jpeg_response(photo, recognition, position)
+    result = count(load_deal(schema, {**body, **extra}))
+    result["recognition"] = recognition_body(recognition, reader, position)
+    return result
+
+
+@blp.route("/recognize")
+class Recognize(MethodView):
+    @blp.arguments(RecognizeQuerySchema(), location="query")
+    @blp.arguments(PhotoFilesSchema(), location="files")
+    @blp.response(200, RecognizeResponseSchema)
+    def post(self, args, files):
+        """Read the cards in a photo.
+
+        Each card comes with its outline (four corners in photo pixels), a confidence, and its best
+        guesses; a card the reader is unsure of has `"code": null`. With `?annotate=1` or
+        `Accept: image/jpeg` the answer is the photo (JPEG) with each card outlined and labelled.
+        """
+        photo, recognition, reader = read_photo(files)
+        if wants_jpeg(args):
+            return jpeg_response(photo, recognition)
+        return recognition_body(recognition, reader)
+
+
+@blp.route("/show/photo")
+class ShowPhoto(MethodView):
+    @blp.arguments(ShowPhotoQuerySchema(), location="query")
+    @blp.arguments(PhotoFilesSchema(), location="files")
+    @blp.response(200, ShowPhotoResponseSchema)
+    def post(self, args, files):
+        """Count the hand in a photo: the body of `/v1/show` plus the cards read.
+
+        The starter is the card lying apart (`starter=isolated`, the default) or the one named.
+        With `?annotate=1` or `Accept: image/jpeg` the answer is the annotated photo.
+        """
+        return count_photo(args, files, SHOW_SCHEMA,
+                           lambda deal: show_body(deal["hand"], deal["starter"], deal["crib"], deal["rules"]))
+
+
+@blp.route("/audit/photo")
+class AuditPhoto(MethodView):
+    @blp.arguments(AuditPhotoQuerySchema(), location="query")
+    @blp.arguments(PhotoFilesSchema(), location="files")
+    @blp.response(200, AuditPhotoResponseSchema)
+    def post(self, args, files):
+        """Audit a claimed count of the hand in a photo: the body of `/v1/audit/show` plus the cards
+        read. `claimed` is the total the player claims."""
+        return count_photo(args, files, AUDIT_SCHEMA, audit_body, claimed=args["claimed"])

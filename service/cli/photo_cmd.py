@@ -1,0 +1,72 @@
+"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME] [--annotate OUT.jpg]``.
+
+Reads the cards in a photo and, when they make a hand and a starter, counts it exactly as
+``muggins show`` does (which is what it calls)::
+
+    $ muggins photo hand.jpg
+    5H  0.99
+    ...
+    fifteen  5H JC              2   (2)
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from service import config
+from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
+
+from . import show_cmd
+from .common import UsageError, print_json
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("photo", help="read the cards in a photo and count the hand",
+                                   description="Read the cards in a photo (JPEG, PNG, WebP); with four "
+                                               "cards and a starter, count them as `muggins show` does.")
+    parser.add_argument("image", help="the photo")
+    parser.add_argument("--starter", default="isolated",
+                        help="the starter's code, or 'isolated' (default) for the card lying apart")
+    parser.add_argument("--crib", action="store_true", help="count as the crib (five-card flush only)")
+    parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
+    parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
+    parser.add_argument("--json", action="store_true", help="print the cards read as /v1/recognize returns")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        data = Path(args.image).read_bytes()
+    except OSError as error:
+        raise UsageError(f"photo: cannot read {args.image}: {error.strerror}") from None
+    defaults = config.DefaultConfig
+    try:
+        photo = decode(data, defaults.VISION_MAX_PIXELS, defaults.VISION_MAX_SIDE)
+    except ImageError as error:
+        raise UsageError(f"photo: {error.message}") from None
+    reader = get_reader(None, defaults.VISION_INTRA_OP_THREADS, defaults.VISION_INTER_OP_THREADS)
+    recognition = recognize(photo, reader, defaults.VISION_MIN_CONFIDENCE)
+    cards = recognition.cards
+    position = (isolated_card([card.quad for card in cards]) if args.starter.lower() == "isolated"
+                else next((n for n, card in enumerate(cards) if card.code == args.starter.upper()), None))
+    if args.annotate:
+        Path(args.annotate).write_bytes(annotate(photo.image, recognition, photo.scale, position))
+    if args.json:
+        print_json({"cards": [{"code": c.code, "confidence": c.confidence, "quad": c.quad.round(1).tolist(),
+                               "candidates": [{"code": k, "confidence": p} for k, p in c.candidates]}
+                              for c in cards], "width": recognition.width, "height": recognition.height,
+                    "model": {"name": reader.name, "version": reader.version}})
+        return 0
+    for n, card in enumerate(cards):
+        guesses = ", ".join(f"{code} {p:.2f}" for code, p in card.candidates)
+        mark = "  (starter)" if n == position else ""
+        print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}" + ("" if card.code else f"   unsure: {guesses}"))
+    if any(card.code is None for card in cards):
+        raise UsageError("photo: some cards cannot be read surely; retake the photo or use `muggins show`")
+    if args.starter.lower() == "isolated" and position is None:
+        raise UsageError("photo: no card lies apart; name the starter with --starter CODE")
+    hand = [card.code for n, card in enumerate(cards) if n != position]
+    starter = cards[position].code if position is not None else args.starter
+    print()
+    return show_cmd.run(argparse.Namespace(cards=hand + [starter], crib=args.crib, rules=args.rules, json=False))

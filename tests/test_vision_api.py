@@ -1,0 +1,140 @@
+"""The photo endpoints and ``muggins photo``: read, count, audit, annotate, refuse bad uploads."""
+
+import io
+import struct
+
+import cv2
+import numpy as np
+import pytest
+
+from service.cli import main
+from vision_models.scenes import compose, hand_layout
+
+HAND, STARTER = ["5H", "5D", "5S", "JC"], "5C"   # 29
+
+
+@pytest.fixture(scope="module")
+def hand_jpeg():
+    """Four cards in a row and the starter apart, a 1200x800 JPEG (seeded generator)."""
+    rng = np.random.default_rng(HAND_SEED)
+    scene = compose(rng, HAND + [STARTER], size=(800, 1200), quads=hand_layout(rng, (800, 1200)))
+    ok, data = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return data.tobytes()
+
+
+HAND_SEED = 3
+
+
+def upload(data: bytes, name: str = "hand.jpg"):
+    return {"image": (io.BytesIO(data), name)}
+
+
+def test_recognize_returns_codes_outlines_and_the_model(client, hand_jpeg):
+    response = client.post("/v1/recognize", data=upload(hand_jpeg))
+    assert response.status_code == 200
+    body = response.json
+    assert (body["width"], body["height"]) == (1200, 800)
+    assert body["model"]["name"] == "muggins-corner-reader"
+    assert sorted(c["code"] for c in body["cards"]) == sorted(HAND + [STARTER])
+    for card in body["cards"]:
+        assert len(card["quad"]) == 4 and 0.8 <= card["confidence"] <= 1
+        assert all(-5 <= x <= 1205 and -5 <= y <= 805 for x, y in card["quad"])
+        assert card["candidates"][0]["code"] == card["code"]
+
+
+def test_show_photo_counts_the_hand_with_the_card_lying_apart_as_starter(client, hand_jpeg):
+    response = client.post("/v1/show/photo", data=upload(hand_jpeg))
+    assert response.status_code == 200, response.json
+    body = response.json
+    assert body["total"] == 29 and body["starter"] == STARTER and sorted(body["hand"]) == sorted(HAND)
+    starters = [c["code"] for c in body["recognition"]["cards"] if c["starter"]]
+    assert starters == [STARTER]
+
+
+def test_show_photo_with_the_starter_named(client, hand_jpeg):
+    response = client.post("/v1/show/photo?starter=5C&crib=true", data=upload(hand_jpeg))
+    assert response.status_code == 200
+    assert response.json["total"] == 29 and response.json["crib"] is True
+
+
+def test_audit_photo_reports_the_missed_points(client, hand_jpeg):
+    response = client.post("/v1/audit/photo?claimed=28", data=upload(hand_jpeg))
+    assert response.status_code == 200
+    body = response.json
+    assert (body["verdict"], body["canonical"], body["missed"]) == ("under", 29, 1)
+    assert body["score"]["total"] == 29 and len(body["recognition"]["cards"]) == 5
+
+
+@pytest.mark.parametrize("how", [{"query": "?annotate=1"}, {"headers": {"Accept": "image/jpeg"}}])
+def test_annotated_photo_is_a_jpeg(client, hand_jpeg, how):
+    response = client.post("/v1/show/photo" + how.get("query", ""), data=upload(hand_jpeg),
+                           headers=how.get("headers", {}))
+    assert response.status_code == 200 and response.mimetype == "image/jpeg"
+    image = cv2.imdecode(np.frombuffer(response.data, np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape == (800, 1200, 3)
+
+
+def test_an_unsure_card_comes_back_without_a_code_and_blocks_the_count(app, hand_jpeg):
+    app.config["VISION_MIN_CONFIDENCE"] = 1.01  # nothing is sure enough
+    client = app.test_client()
+    cards = client.post("/v1/recognize", data=upload(hand_jpeg)).json["cards"]
+    assert cards and all(c["code"] is None and len(c["candidates"]) == 3 for c in cards)
+    response = client.post("/v1/show/photo", data=upload(hand_jpeg))
+    assert response.status_code == 422 and "cannot be read surely" in response.json["detail"]
+
+
+def png_header(width, height) -> bytes:
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR"
+            + struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0) + b"\x00" * 16)
+
+
+@pytest.mark.parametrize("path", ["/v1/recognize", "/v1/show/photo", "/v1/audit/photo?claimed=3"])
+@pytest.mark.parametrize("data, status, words", [
+    (b"GIF89a\x01\x00\x01\x00\x00\x00", 415, "JPEG, PNG or WebP"),
+    (png_header(60_000, 60_000), 413, "3,600,000,000 pixels"),
+    (b"\xff\xd8\xff\xe0\x00\x10JFIF", 422, "JPEG"),
+])
+def test_bad_photos_are_refused_naming_the_field(client, path, data, status, words):
+    response = client.post(path, data=upload(data))
+    assert response.status_code == status
+    assert response.mimetype == "application/problem+json"
+    assert response.json["detail"].startswith("image: ") and words in response.json["detail"]
+
+
+def test_missing_photo_and_bad_query_are_422(client, hand_jpeg):
+    response = client.post("/v1/recognize", data={})
+    assert response.status_code == 422 and response.json["errors"][0]["field"] == "image"
+    response = client.post("/v1/audit/photo", data=upload(hand_jpeg))
+    assert response.status_code == 422 and response.json["errors"][0]["field"] == "claimed"
+    response = client.post("/v1/show/photo?rules=nonesuch", data=upload(hand_jpeg))
+    assert response.status_code == 422 and "nonesuch" in response.json["detail"]
+
+
+def test_uploads_over_the_photo_limit_are_413(app):
+    app.config["VISION_MAX_UPLOAD_BYTES"] = 1000
+    response = app.test_client().post("/v1/recognize", data=upload(b"\xff\xd8\xff" + b"\x00" * 5000))
+    assert response.status_code == 413
+
+
+def test_photo_endpoints_are_in_the_openapi_spec(client):
+    paths = client.get("/openapi.json").json["paths"]
+    for path in ("/v1/recognize", "/v1/show/photo", "/v1/audit/photo"):
+        assert "multipart/form-data" in paths[path]["post"]["requestBody"]["content"]
+
+
+def test_cli_photo_reads_and_counts(tmp_path, hand_jpeg, capsys):
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(hand_jpeg)
+    annotated = tmp_path / "out.jpg"
+    assert main(["photo", str(photo), "--annotate", str(annotated)]) == 0
+    out = capsys.readouterr().out
+    assert "(starter)" in out and out.rstrip().endswith("total 29")
+    assert cv2.imread(str(annotated)) is not None
+
+
+def test_cli_photo_refuses_other_files(tmp_path, capsys):
+    text = tmp_path / "hand.txt"
+    text.write_text("not a photo")
+    with pytest.raises(SystemExit) as exit_:
+        main(["photo", str(text)])
+    assert exit_.value.code == 2 and "JPEG, PNG or WebP" in capsys.readouterr().err
