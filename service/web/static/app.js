@@ -6,7 +6,7 @@ import { ApiError, getJSON, postForm, postJSON } from "./api.js";
 import { display, face, isRed, normalize, spoken } from "./cards.js";
 import { drawOverlay } from "./overlay.js";
 import { PeggingHelper } from "./pegging.js";
-import { apartIndex, cardCountMessage, downscale } from "./photo.js";
+import { apartIndex, cardCountMessage, centre, downscale } from "./photo.js";
 import { CardPicker } from "./picker.js";
 import { renderResult } from "./result.js";
 
@@ -167,7 +167,7 @@ async function readPhoto(file) {
   state.slots = [];
   state.starter = -1;
   state.counted = false;
-  $("#result").hidden = true;
+  hideResult();
   show($("#count-error"), "");
   $("#photo").src = prepared.url;
   $("#photo-figure").hidden = false;
@@ -185,14 +185,15 @@ async function readPhoto(file) {
   }
   state.photo.width = data.width || prepared.width;
   state.photo.height = data.height || prepared.height;
-  state.slots = (data.cards || []).map((card) => ({
+  const cards = [...(data.cards || [])].sort((a, b) => centre(a.quad)[0] - centre(b.quad)[0]); // left to right
+  state.slots = cards.map((card) => ({
     code: card.code ? normalize(card.code) || card.code : null,
     confidence: card.confidence,
     quad: card.quad,
     candidates: card.candidates || [],
   }));
   // The service marks the card lying apart when it finds one; else the page guesses the same way.
-  const marked = (data.cards || []).findIndex((card) => card.starter === true);
+  const marked = cards.findIndex((card) => card.starter === true);
   state.starter = marked >= 0 ? marked : apartIndex(state.slots);
   render();
   const found = state.slots.length;
@@ -236,6 +237,11 @@ function countProblem() {
   return null;
 }
 
+function hideResult() {
+  $("#result").hidden = true;
+  $("#breakdown").hidden = true;
+}
+
 let countSerial = 0;
 
 async function count() {
@@ -248,12 +254,12 @@ async function count() {
   try {
     const data = "claimed" in body ? await postJSON("/v1/audit/show", body) : await postJSON("/v1/show", body);
     if (serial !== countSerial) return;
-    renderResult($("#result"), data);
+    renderResult(data);
     state.counted = true;
   } catch (error) {
     if (serial !== countSerial) return;
     show($("#count-error"), error instanceof ApiError ? error.message : String(error));
-    $("#result").hidden = true;
+    hideResult();
   } finally {
     if (serial === countSerial) $("#count-button").disabled = false;
   }

@@ -72,8 +72,10 @@ function listOf(title, items) {
   return block;
 }
 
-/** Fill ``container`` (the #result element) from a show or audit response body. */
-export function renderResult(container, data) {
+/** Fill the result (#result: total and verdict; #breakdown: every combination) from a show or
+ * audit response body. */
+export function renderResult(data) {
+  const container = document;
   const audit = data && data.verdict ? data : null;
   const score = audit ? data.score : data;
   container.querySelector("#total").textContent = score.total;
@@ -130,7 +132,8 @@ export function renderResult(container, data) {
       verdict.append(listOf("Claimed but not there", audit.invented_items));
     }
   }
-  container.hidden = false;
+  document.querySelector("#result").hidden = false;
+  document.querySelector("#breakdown").hidden = false;
   const announce = document.querySelector("#announce");
   if (announce) {
     announce.textContent = `${plural(score.total, "point")}.` +
