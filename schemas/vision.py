@@ -61,7 +61,9 @@ class RecognizedCardSchema(ma.Schema):
         "example": [[120, 80], [300, 90], [290, 340], [110, 330]]})
     candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
         "description": "The best guesses, most likely first."})
-    starter = ma.fields.Boolean(metadata={"description": "True for the card taken as the starter."})
+    starter = ma.fields.Boolean(metadata={
+        "description": "True for the starter: the card lying apart from the others (or, in "
+                       "/v1/show/photo and /v1/audit/photo, the one named by `starter`)."})
 
 
 class ModelSchema(ma.Schema):

@@ -40,6 +40,7 @@ def test_recognize_returns_codes_outlines_and_the_model(client, hand_jpeg):
         assert len(card["quad"]) == 4 and 0.8 <= card["confidence"] <= 1
         assert all(-5 <= x <= 1205 and -5 <= y <= 805 for x, y in card["quad"])
         assert card["candidates"][0]["code"] == card["code"]
+    assert [c["code"] for c in body["cards"] if c["starter"]] == [STARTER]  # the card lying apart
 
 
 def test_show_photo_counts_the_hand_with_the_card_lying_apart_as_starter(client, hand_jpeg):

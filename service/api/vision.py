@@ -123,13 +123,15 @@ class Recognize(MethodView):
         """Read the cards in a photo.
 
         Each card comes with its outline (four corners in photo pixels), a confidence, and its best
-        guesses; a card the reader is unsure of has `"code": null`. With `?annotate=1` or
+        guesses; a card the reader is unsure of has `"code": null`. The card lying apart from the
+        others, if one does, is marked `"starter": true`. With `?annotate=1` or
         `Accept: image/jpeg` the answer is the photo (JPEG) with each card outlined and labelled.
         """
         photo, recognition, reader = read_photo(files)
+        apart = isolated_card([card.quad for card in recognition.cards])
         if wants_jpeg(args):
-            return jpeg_response(photo, recognition)
-        return recognition_body(recognition, reader)
+            return jpeg_response(photo, recognition, apart)
+        return recognition_body(recognition, reader, apart)
 
 
 @blp.route("/show/photo")
