@@ -6,7 +6,7 @@ import { ApiError, getJSON, postForm, postJSON } from "./api.js";
 import { display, face, isRed, normalize, spoken } from "./cards.js";
 import { drawOverlay } from "./overlay.js";
 import { PeggingHelper } from "./pegging.js";
-import { apartIndex, cardCountMessage, centre, downscale } from "./photo.js";
+import { cardCountMessage, centre, downscale } from "./photo.js";
 import { CardPicker } from "./picker.js";
 import { renderResult } from "./result.js";
 
@@ -112,7 +112,7 @@ function editSlot(index, continuing) {
       if (name === "starter") state.starter = index;
       if (name === "remove") {
         state.slots.splice(index, 1);
-        if (state.starter === index) state.starter = apartIndex(state.slots);
+        if (state.starter === index) state.starter = state.slots.length - 1;
         else if (state.starter > index) state.starter -= 1;
       }
       render();
@@ -192,9 +192,9 @@ async function readPhoto(file) {
     quad: card.quad,
     candidates: card.candidates || [],
   }));
-  // The service marks the card lying apart when it finds one; else the page guesses the same way.
+  // The service marks the card lying apart when one clearly does; else the rightmost card.
   const marked = cards.findIndex((card) => card.starter === true);
-  state.starter = marked >= 0 ? marked : apartIndex(state.slots);
+  state.starter = marked >= 0 ? marked : state.slots.length - 1;
   render();
   const found = state.slots.length;
   const unsure = state.slots.filter((slot) => !slot.code).length;

@@ -37,26 +37,6 @@ export function centre(quad) {
   return [sum[0] / quad.length, sum[1] / quad.length];
 }
 
-/**
- * Which card is the starter at first: the one lying apart, i.e. the card whose nearest
- * neighbour is farthest away. The player can tap another card to change it.
- * Cards without outlines leave the choice to the last card.
- */
-export function apartIndex(cards) {
-  const centres = cards.map((card) => (card.quad ? centre(card.quad) : null));
-  if (cards.length < 2 || centres.some((c) => c === null)) return cards.length - 1;
-  let best = 0;
-  let bestDistance = -1;
-  centres.forEach(([x, y], i) => {
-    const nearest = Math.min(...centres.filter((_, j) => j !== i).map(([u, v]) => Math.hypot(x - u, y - v)));
-    if (nearest > bestDistance) {
-      best = i;
-      bestDistance = nearest;
-    }
-  });
-  return best;
-}
-
 /** The message for a photo with the wrong number of cards, or null when the count is right. */
 export function cardCountMessage(found, wanted) {
   if (found === 0) {
