@@ -21,7 +21,7 @@ from .geometry import order_quad, quad_iou
 
 MIN_AREA = 0.004      # of the photo
 MAX_AREA = 0.9
-MIN_FILL = 0.86       # region area / its rotated bounding box, for one whole card
+MIN_FILL = 0.82       # region area / its rotated bounding box, for one whole card
 MIN_SOLIDITY = 0.75   # region area / its convex hull's
 MAX_ASPECT = 2.4      # long side / short side, generous for stretched photos
 
@@ -37,6 +37,7 @@ def cue_masks(image: np.ndarray) -> list[tuple[np.ndarray, int]]:
                               np.ones((5, 5), np.uint8))
     gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (5, 5), 0)
     edges = cv2.dilate(cv2.Canny(gray, 30, 90), np.ones((3, 3), np.uint8))
+    faint = cv2.dilate(cv2.Canny(gray, 12, 36), np.ones((3, 3), np.uint8))  # low-contrast card edges
     contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     enclosed = np.zeros_like(gray)
     cv2.drawContours(enclosed, contours, -1, 255, -1)
@@ -50,7 +51,8 @@ def cue_masks(image: np.ndarray) -> list[tuple[np.ndarray, int]]:
     pale = cv2.morphologyEx(cv2.morphologyEx(pale, cv2.MORPH_CLOSE, close), cv2.MORPH_OPEN,
                             np.ones((5, 5), np.uint8))
     return [(bright, cv2.RETR_EXTERNAL), (enclosed, cv2.RETR_EXTERNAL), (255 - edges, cv2.RETR_LIST),
-            (local, cv2.RETR_EXTERNAL), (pale, cv2.RETR_EXTERNAL), (255 - bright, cv2.RETR_EXTERNAL)]
+            (255 - faint, cv2.RETR_LIST), (local, cv2.RETR_EXTERNAL), (pale, cv2.RETR_EXTERNAL),
+            (255 - bright, cv2.RETR_EXTERNAL)]
 
 
 def _odd(n: int) -> int:
