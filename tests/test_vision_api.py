@@ -139,3 +139,11 @@ def test_cli_photo_refuses_other_files(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["photo", str(text)])
     assert exit_.value.code == 2 and "JPEG, PNG or WebP" in capsys.readouterr().err
+
+
+def test_photos_may_be_larger_than_a_json_body(client, app):
+    noise = (np.random.default_rng(0).random((1100, 1100, 3)) * 255).astype(np.uint8)
+    ok, data = cv2.imencode(".jpg", noise, [cv2.IMWRITE_JPEG_QUALITY, 100])
+    assert len(data) > app.config["MAX_CONTENT_LENGTH"]  # a JSON body this large is 413
+    response = client.post("/v1/recognize", data=upload(data.tobytes()))
+    assert response.status_code == 200 and response.json["width"] == 1100

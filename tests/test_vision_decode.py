@@ -73,3 +73,9 @@ def test_large_photos_are_read_smaller():
     assert max(photo.image.shape[:2]) <= SIDE
     assert (photo.width, photo.height) == (4000, 3000)
     assert photo.scale == pytest.approx(4000 / photo.image.shape[1])
+
+
+def test_exif_orientation_holds_when_a_large_jpeg_is_read_reduced():
+    turned = decode(with_exif_orientation(encoded(".jpg", 3000, 2000), 6), LIMIT, SIDE)
+    assert turned.image.shape[:2] == (1280, 853) and (turned.width, turned.height) == (2000, 3000)
+    assert turned.image[20, 300, 2] > 200 and turned.image[1200, 300, 2] < 60
