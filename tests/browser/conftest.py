@@ -63,11 +63,14 @@ def _pages(chromium, live_server, viewport, mobile):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Console errors too (a Content-Security-Policy violation is one); an API's 4xx answer is not.
+    page.on("console", lambda message: message.type == "error"
+            and not message.text.startswith("Failed to load resource") and errors.append(message.text))
     page.goto("/")
     page.wait_for_selector("body[data-ready='true']")
     yield page
     context.close()
-    assert errors == [], "the page raised JavaScript errors"
+    assert errors == [], "the page logged errors"
 
 
 @pytest.fixture()
