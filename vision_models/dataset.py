@@ -32,6 +32,15 @@ def _visible(ids: np.ndarray, quad: np.ndarray, roll: int, card: int) -> float:
     return float(np.mean(box == card))
 
 
+def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03) -> np.ndarray:
+    """A slightly wrong outline, as a detector gives: scaled 0.96-1.05, corners moved by ``jitter``
+    of the card's width (standard deviation)."""
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    centre = quad.mean(axis=0)
+    return (centre + (quad - centre) * rng.uniform(0.96, 1.05)
+            + rng.normal(0, jitter * side, (4, 2))).astype(np.float32)
+
+
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03):
     """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene."""
     n = n_cards or int(rng.integers(1, 9))
@@ -40,11 +49,8 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
                     max_overlap=0.15)
     xs, ys = [], []
     for i, card in enumerate(scene.cards):
-        side = float(np.linalg.norm(card.quad[1] - card.quad[0]))
         for _ in range(2):  # two imperfect outlines per card, as detectors differ
-            centre = card.quad.mean(axis=0)
-            quad = (centre + (card.quad - centre) * rng.uniform(0.96, 1.05)
-                    + rng.normal(0, jitter * side, (4, 2))).astype(np.float32)
+            quad = jitter_quad(rng, card.quad, jitter)
             patches = corner_patches(scene.image, quad)
             for roll in (0, 2):
                 share = _visible(scene.ids, quad, roll, i)
@@ -73,12 +79,43 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
     return np.stack(xs), np.array(ys, np.int64)
 
 
+def occlude(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
+    """Cover part of a patch from one edge (a finger, or another card's edge), leaving the index readable.
+
+    The cover comes in from the right or bottom edge (where the pips are), or thinly from the top or
+    left edge; it is skin-toned, card-white or dark, with a soft shadow line along its edge.
+    """
+    out = patch.copy()
+    h, w = out.shape[:2]
+    colour = [(int(rng.integers(60, 160)), int(rng.integers(90, 190)), int(rng.integers(140, 240))),
+              tuple(int(v) for v in rng.integers(200, 256, 3)),
+              tuple(int(v) for v in rng.integers(0, 60, 3))][int(rng.integers(0, 3))]
+    side = int(rng.choice(4, p=[0.4, 0.4, 0.1, 0.1]))
+    reach = rng.uniform(0.25, 0.45) if side < 2 else rng.uniform(0.03, 0.1)
+    ys, xs = np.mgrid[0:h, 0:w]
+    tilt = rng.uniform(-0.4, 0.4)
+    if side == 0:    # from the right
+        inside = xs > w * (1 - reach) + tilt * (ys - h / 2)
+    elif side == 1:  # from the bottom
+        inside = ys > h * (1 - reach) + tilt * (xs - w / 2)
+    elif side == 2:  # thinly from the top
+        inside = ys < h * reach + tilt * (xs - w / 2)
+    else:            # thinly from the left
+        inside = xs < w * reach + tilt * (ys - h / 2)
+    out[inside] = colour
+    edge = cv2.dilate(inside.astype(np.uint8), np.ones((3, 3), np.uint8)) - inside.astype(np.uint8)
+    out[edge.astype(bool)] = (out[edge.astype(bool)] * 0.5).astype(np.uint8)
+    return out
+
+
 def make_dataset(seed: int, count: int, worker: int = 0):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
     rng = np.random.default_rng([seed, worker])
     xs, ys, total = [], [], 0
     while total < count:
         x, y = scene_patches(rng)
+        for i in np.nonzero(rng.random(len(y)) < 0.15)[0]:
+            x[i] = occlude(rng, x[i])
         xs.append(x)
         ys.append(y)
         total += len(y)

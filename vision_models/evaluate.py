@@ -2,13 +2,15 @@
 
     python -m vision_models.evaluate --scenes 300                     # the project's own designs
     python -m vision_models.evaluate --scenes 300 --themes DIR        # + gnome-cards-data themes
-    python -m vision_models.evaluate --real ../shared/data/real-photos
+    python -m vision_models.evaluate --real ../shared/data/real-photos   # the held-out real split
 
 Scenes are seeded (a seed the training never uses). A card counts as right when an outline found in
 the photo overlaps its true outline (IoU > 0.5) and reads its code; uncertain (code null), missed
 and confidently wrong cards are counted apart; a hand is right when every card is right and nothing
 else was reported. Real photos have no outlines, only corner-index boxes: a reported card is matched
-to the labelled boxes lying inside its outline.
+to the labelled boxes lying inside its outline. Real photos are read from the held-out part of the
+committed split (``vision_models/real_split.json``; the rest was used for fine-tuning) unless
+``--real-set`` says otherwise.
 """
 
 from __future__ import annotations
@@ -107,12 +109,13 @@ def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, see
     return tally
 
 
-def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", "webcam")) -> dict[str, Tally]:
+def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", "webcam"),
+                names=None) -> dict[str, Tally]:
     """Per kind of photo: labelled codes against the cards read, matched through the index boxes."""
     labels = json.loads((directory / "labels.json").read_text())
     tallies = {kind: Tally() for kind in kinds}
     for name, label in sorted(labels.items()):
-        if label["kind"] not in tallies:
+        if label["kind"] not in tallies or (names is not None and name not in names):
             continue
         image = cv2.imread(str(directory / "images" / name), cv2.IMREAD_COLOR)
         tally = tallies[label["kind"]]
@@ -157,6 +160,8 @@ def main(argv=None) -> None:
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme")
     parser.add_argument("--real", help="directory with images/ and labels.json")
+    parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
+                        help="which part of the real split to read (default: the held-out photos)")
     parser.add_argument("--model-dir", default=None)
     parser.add_argument("--min-confidence", type=float, default=0.7)
     parser.add_argument("--out", help="write the figures as JSON here")
@@ -179,8 +184,12 @@ def main(argv=None) -> None:
             combined.seconds += tally.seconds
         results["third-party designs (all themes)"] = combined.summary()
     if args.real:
-        for kind, tally in real_photos(reader, Path(args.real), args.min_confidence).items():
-            results[f"real photos ({kind})"] = tally.summary()
+        from .real import load_split
+
+        names = None if args.real_set == "all" else set(load_split(args.real)[args.real_set])
+        label = "" if args.real_set == "all" else f", {args.real_set.replace('_', '-')}"
+        for kind, tally in real_photos(reader, Path(args.real), args.min_confidence, names=names).items():
+            results[f"real photos ({kind}{label})"] = tally.summary()
     print(table(results))
     for name, summary in results.items():
         print(f"{name}: {', '.join(summary['top_confusions'])}")

@@ -4,8 +4,13 @@ CPU only, seeded: the generator makes the patches (:mod:`vision_models.dataset`)
 them, and the model is written to ``vision_models/card_reader.onnx`` with ``labels.json`` (classes,
 patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx)::
 
-    python -m vision_models.train --patches 90000 --epochs 6 --threads 2
+    python -m vision_models.train --patches 66000 --epochs 5 --threads 2
     python -m vision_models.train --patches 4000 --epochs 1 --out /tmp/model   # a quick smoke run
+    python -m vision_models.train --real ../shared/data/real-photos            # + real photos' training split
+
+With ``--real DIR``, patches cut from the real photos of the committed training split
+(``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
+the held-out real photos are never read.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from .dataset import make_dataset
 from .faces import CLASSES
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "1.0.0"
+MODEL_VERSION = "2.0.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -83,8 +88,16 @@ def train(args) -> dict:
     started = time.time()
     x, y = generate(args.seed, args.patches, args.threads)
     xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads)
-    print(f"generated {len(y)} training and {len(yv)} validation patches in {time.time() - started:.0f} s",
-          flush=True)
+    real_count = 0
+    if args.real:
+        from .real import load_split, real_patches
+
+        xr, yr = real_patches(args.real, load_split(args.real)["train"], args.seed)
+        real_count = len(yr)
+        x = np.concatenate([x] + [xr] * args.real_repeat)
+        y = np.concatenate([y] + [yr] * args.real_repeat)
+    print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
+          f"{len(yv)} validation patches in {time.time() - started:.0f} s", flush=True)
     model = build_model()
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(y) + args.batch - 1) // args.batch)
@@ -113,6 +126,7 @@ def train(args) -> dict:
         print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} train {correct / seen:.4f} "
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
+                                       "real_patches": real_count,
                                        "epochs": args.epochs, "seconds": round(time.time() - started)})
 
 
@@ -143,12 +157,14 @@ def export(torch, model, args, training: dict) -> dict:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--patches", type=int, default=90_000)
-    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--patches", type=int, default=66_000)
+    parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
+    parser.add_argument("--real-repeat", type=int, default=3)
     parser.add_argument("--out", default=str(HERE))
     train(parser.parse_args(argv))
 
