@@ -12,6 +12,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 
 from schemas.audit import AuditShowRequestSchema
+from schemas.rules import resolve_rules
 from schemas.show import ShowRequestSchema
 from schemas.vision import (AuditPhotoQuerySchema, AuditPhotoResponseSchema, PhotoFilesSchema,
                             RecognizeQuerySchema, RecognizeResponseSchema, ShowPhotoQuerySchema,
@@ -67,21 +68,35 @@ def jpeg_response(photo, recognition, starter=None) -> Response:
     return Response(annotate(photo.image, recognition, photo.scale, starter), mimetype="image/jpeg")
 
 
+def photo_problem(field: str, message: str):
+    """A 422 problem naming the part of the request the photo's reading fails on."""
+    abort(422, errors={field: [message]})
+
+
 def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
     """The request body of /v1/show (codes as text) from the photo and the query; the starter's
     position among the recognized cards, if it is one of them."""
-    uncertain = [(n, card) for n, card in enumerate(recognition.cards) if card.code is None]
+    cards = recognition.cards
+    hand_size = resolve_rules(args["rules"]).hand_size
+    isolated = args["starter"].lower() == "isolated"
+    if not cards:
+        photo_problem("image", "no cards found: lay the cards face up, a little apart, on a plain "
+                               "table, and photograph them from above")
+    if len(cards) not in ((hand_size + 1,) if isolated else (hand_size, hand_size + 1)):
+        photo_problem("image", f"{len(cards)} cards found: lay out {hand_size + 1}, the hand and the "
+                               "starter a little apart")
+    uncertain = [(n, card) for n, card in enumerate(cards) if card.code is None]
     if uncertain:
         n, card = uncertain[0]
         guesses = " or ".join(code for code, _ in card.candidates[:2])
-        abort(422, message=f"image: card {n + 1} cannot be read surely (perhaps {guesses}, confidence "
-                           f"{card.confidence:.2f}); retake the photo or send the cards to /v1/show")
-    codes = [card.code for card in recognition.cards]
-    if args["starter"].lower() == "isolated":
-        position = isolated_card([card.quad for card in recognition.cards])
+        photo_problem("image", f"card {n + 1} cannot be read surely (perhaps {guesses}, confidence "
+                               f"{card.confidence:.2f}); retake the photo or send the cards to /v1/show")
+    codes = [card.code for card in cards]
+    if isolated:
+        position = isolated_card([card.quad for card in cards])
         if position is None:
-            abort(422, message=f"starter: no card lies apart from the others among the {len(codes)} "
-                               "cards read; name the starter (starter=5C)")
+            photo_problem("starter", f"no card lies apart from the others among the {len(codes)} "
+                                     "cards read; name the starter (starter=5C)")
         starter = codes[position]
     else:
         starter = args["starter"]
