@@ -1,0 +1,32 @@
+"""The OpenAPI document is valid OpenAPI 3.0 and lists every endpoint the service serves."""
+
+import re
+
+from openapi_spec_validator import validate
+
+ENDPOINTS = {
+    "/v1/show": "post", "/v1/audit/show": "post", "/v1/batch/show": "post", "/v1/play": "post",
+    "/v1/audit/play": "post", "/v1/rules": "get", "/v1/rules/{reference}": "get",
+    "/v1/wild/board": "post", "/v1/recognize": "post", "/v1/show/photo": "post",
+    "/v1/audit/photo": "post", "/healthz": "get", "/readyz": "get",
+}
+
+
+def test_spec_is_valid_openapi_3(client):
+    spec = client.get("/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.0")
+    validate(spec)
+
+
+def test_spec_lists_every_endpoint(client):
+    paths = client.get("/openapi.json").get_json()["paths"]
+    for path, method in ENDPOINTS.items():
+        assert method in paths.get(path, {}), path
+
+
+def test_every_api_route_is_documented(app, client):
+    """No route under /v1 is served without being in the spec."""
+    documented = set(client.get("/openapi.json").get_json()["paths"])
+    served = {re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/v1/")}
+    assert served - documented == set()
