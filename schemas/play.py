@@ -184,7 +184,9 @@ class PlayResponseSchema(ma.Schema):
     totals = ma.fields.List(ma.fields.Integer(), required=True,
                             metadata={"description": "Points pegged per player, by player number."})
     sides = ma.fields.List(ma.fields.Integer(), allow_none=True, metadata={
-        "description": "With four players: per partnership, players 0 and 2, then 1 and 3; else null."})
+        "description": "Points per side: with four players the partnerships, players 0 and 2, then 1 "
+                       "and 3; in captain's cribbage (`captains`) the captain (player 0), then the "
+                       "other two together; null when every player is a side of his own."})
     finished = ma.fields.Boolean(metadata={
         "description": "Every card has been played. A last series that is not provably over (a "
                        "player may still hold a card that fits) has no go point yet."})
@@ -225,5 +227,5 @@ class AuditPlayResponseSchema(PlayResponseSchema):
                            metadata={"description": "Per player: canonical, claimed, missed, "
                                                     "over-claimed and Muggins-eligible points."})
     audit_sides = ma.fields.List(ma.fields.Nested(AuditTallySchema), allow_none=True,
-                                 metadata={"description": "The same per partnership (four players)."})
+                                 metadata={"description": "The same per side (partners together), as `sides`."})
     muggins = ma.fields.String(metadata={"description": "The profile's muggins setting: on | off."})

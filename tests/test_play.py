@@ -302,3 +302,9 @@ def test_hooks_may_allow_a_card_after_go():
     hooks = PlayHooks(may_play_after_go=lambda c: c.code == "AH")
     result = score_play(2, plays("0:KH 1:QC 0:9D 1:go 0:AS 1:AH"), hooks=hooks)
     assert flags(result)[5] == ["out_of_turn"]
+
+
+def test_captains_sides_are_the_captain_against_the_other_two():
+    # Captain's cribbage: player 0 alone against players 1 and 2 together (service/rules/game.py).
+    result = score_play(3, plays("0:5H 1:10D 2:5S"), profile=get_profile("captains"))
+    assert result.totals == [0, 2, 0] and result.sides == [0, 2]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .cards import Card, find_duplicate, parse_cards
+from .game import side_of
 from .profiles import Profile, get_profile
 from .special_cards import deck_copies, same_card
 
@@ -564,12 +565,23 @@ class PlayResult:
         return totals
 
     @property
+    def side_of_player(self) -> Optional[tuple[int, ...]]:
+        """Each player's side: with four players the partnerships (players 0 and 2 against 1 and 3);
+        in captain's cribbage (``partners`` on, three players) the captain, player 0, against the
+        other two together; ``None`` when every player is a side of his own."""
+        side = (0, 1, 0, 1) if self.players == 4 else side_of(self.profile, self.players)
+        return None if len(set(side)) == self.players else side
+
+    @property
     def sides(self) -> Optional[list[int]]:
-        """Partnership totals with four players (players 0 and 2 against 1 and 3)."""
-        if self.players != 4:
+        """Points per side (see :attr:`side_of_player`), or ``None``."""
+        side = self.side_of_player
+        if side is None:
             return None
-        totals = self.totals
-        return [totals[0] + totals[2], totals[1] + totals[3]]
+        totals = [0] * (max(side) + 1)
+        for player, points in enumerate(self.totals):
+            totals[side[player]] += points
+        return totals
 
 
 Play = tuple  # (player, card) for a card, (player, None) for a go

@@ -26,7 +26,8 @@ TALLIES = ("canonical", "claimed", "missed", "overclaimed", "muggins_eligible")
 @dataclass(slots=True)
 class PlayAudit:
     """``plays``: one :func:`compare_claim` verdict per play; ``players``: the tallies per player;
-    ``sides``: the same per partnership with four players (0 & 2, 1 & 3), else ``None``."""
+    ``sides``: the same per side (partners together, see :attr:`PlayResult.side_of_player`), else
+    ``None``."""
 
     result: PlayResult
     plays: list[dict]
@@ -42,11 +43,11 @@ def audit_play(result: PlayResult, claims: Sequence[Optional[int]]) -> PlayAudit
                 for play, claim in zip(result.plays, claims)]
     players = [_tally({"player": p}, [v for v, play in zip(verdicts, result.plays) if play.player == p])
                for p in range(result.players)]
-    sides = None
-    if result.players == 4:
-        sides = [_tally({"side": s, "players": [s, s + 2]},
-                        [v for v, play in zip(verdicts, result.plays) if play.player % 2 == s])
-                 for s in (0, 1)]
+    side = result.side_of_player
+    sides = None if side is None else [
+        _tally({"side": s, "players": [p for p in range(result.players) if side[p] == s]},
+               [v for v, play in zip(verdicts, result.plays) if side[play.player] == s])
+        for s in range(max(side) + 1)]
     return PlayAudit(result, verdicts, players, sides)
 
 
