@@ -14,7 +14,9 @@ import pytest
 from service.vision import decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
 from service.vision.locate import candidate_quads
-from service.vision.pipeline import read_card
+from service.vision.pipeline import read_card, too_weak
+from vision_models import faces, real
+from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
 from vision_models.scenes import compose, hand_layout
 from vision_models.special_cards import PRINT_SHEET, SPECIAL_CODES, pdf_sheet, to_svg
@@ -83,6 +85,12 @@ def test_read_card_takes_the_reading_whose_corners_hold_an_index():
     assert dist[0] == pytest.approx(0.9 / 0.95)  # the covered corner is left out
 
 
+@pytest.mark.parametrize("score, cardness, dropped", [(0.1, 0.7, True), (0.1, 0.95, False), (0.5, 0.6, False),
+                                                     (0.9, 0.99, False)])
+def test_a_weak_reading_without_a_clear_index_is_no_card(score, cardness, dropped):
+    assert too_weak(score, cardness) is dropped
+
+
 def test_isolated_card_is_the_starter_lying_apart():
     quads = hand_layout(np.random.default_rng(0), (600, 900))
     assert isolated_card(quads) == 4
@@ -107,6 +115,59 @@ def test_the_label_map_matches_the_generator(reader):
 def scene_photo(scene):
     ok, data = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
     return decode(data.tobytes(), 50_000_000, 1280)
+
+
+# --- training data: the generator's styles, occluders, the real photos' split --------------------
+
+def test_styles_draw_the_same_randoms_without_the_truetype_fonts(monkeypatch):
+    """Pillow and the DejaVu fonts are training-only: without them a style falls back to Hershey
+    faces but the seeded draws stay in step, so generated scenes keep their layout."""
+    with_fonts = np.random.default_rng(11)
+    styles = [faces.random_style(with_fonts) for _ in range(20)]
+    monkeypatch.setattr(faces, "TRUETYPE", ())
+    without = np.random.default_rng(11)
+    plain = [faces.random_style(without) for _ in range(20)]
+    assert with_fonts.random() == without.random()
+    assert all(p["truetype"] is None and p["glyph_suits"] is None for p in plain)
+    assert [s["rank_h"] for s in styles] == [p["rank_h"] for p in plain]
+    assert 0.06 <= min(p["rank_h"] for p in plain) and max(p["rank_h"] + p["suit_h"] for p in plain) <= 0.31
+
+
+def test_occluders_leave_most_of_the_index_visible():
+    patch = np.full((PATCH_H, PATCH_W, 3), 128, np.uint8)
+    for seed in range(100):
+        covered = (occlude(np.random.default_rng(seed), patch) != patch).any(axis=2)
+        assert covered.any()
+        assert covered[2:int(PATCH_H * 0.8), 2:int(PATCH_W * 0.65)].mean() <= 0.4
+
+
+def test_real_split_holds_out_whole_capture_blocks():
+    split = json.loads((Path(__file__).parents[1] / "vision_models" / "real_split.json").read_text())
+    held_blocks = {real._block(n) for n in split["held_out"] if n.startswith("IMG_")}
+    assert not held_blocks & {real._block(n) for n in split["train"]}
+    assert not any(real._near_held(n, held_blocks) for n in split["train"])
+    assert not set(split["train"]) & set(split["held_out"])
+    webcam = [n for n in split["held_out"] if n.startswith("WIN_")]
+    assert len(webcam) == 86
+    phone = len(split["held_out"]) - len(webcam) + len(split["train"]) + len(split["guard"])
+    assert phone == 512 and 0.3 <= (len(split["held_out"]) - len(webcam)) / phone <= 0.4
+
+
+@pytest.mark.parametrize("angle", [0, 25, 90, 160, 200, 270, 330])
+def test_real_card_outline_starts_at_its_first_index(angle):
+    """Two index boxes of one card give its outline, starting at the first box's corner."""
+    truth = card_outline(500, 500, 250, 350, 0)
+    turn = cv2.getRotationMatrix2D((500, 500), -angle, 1.0)
+    truth = cv2.transform(truth[None], turn)[0]
+    across, down = (truth[1] - truth[0]) / 250, (truth[3] - truth[0]) / 350
+    first = truth[0] + across * 0.08 * 250 + down * 0.11 * 350
+    second = truth[2] - across * 0.08 * 250 - down * 0.11 * 350
+    label = {"index_boxes": [{"label": "7S", "cx": x / 1000, "cy": y / 1000, "w": 0.05, "h": 0.07}
+                             for x, y in (first, second)]}
+    [(code, quad)] = real.card_quads(label, 1000, 1000)
+    assert code == "7S"
+    assert quad_iou(quad, truth) > 0.9
+    assert np.linalg.norm(quad[0] - truth[0]) < 15
 
 
 # --- special faces and the runtime's hygiene ------------------------------------------------------
@@ -162,8 +223,10 @@ def test_generated_hands_are_read_without_confident_mistakes(reader):
 
 
 @pytest.mark.parametrize("name", ["IMG_20220921_194504.jpg", "IMG_20220921_200134.jpg",
-                                  "IMG_20220921_200222.jpg"])
+                                  "IMG_20220921_200222.jpg", "IMG_20220921_194024.jpg",
+                                  "IMG_20220921_194100.jpg", "IMG_7771.jpg"])
 def test_committed_real_photos_are_read(reader, name):
+    """Six real photos (the last three from the held-out split: a spade, an ace, another camera)."""
     labels = json.loads((DATA / "labels.json").read_text())
     photo = decode((DATA / name).read_bytes(), 50_000_000, 1280)
     recognition = recognize(photo, reader, 0.7)

@@ -1,7 +1,8 @@
 """Card faces in many styles: the 52 standard cards and the special cards, drawn with OpenCV.
 
-A style is drawn at random from a seeded generator: index font (the Hershey faces, italic or not),
-index size and place, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
+A style is drawn at random from a seeded generator: index font (the Hershey faces, italic or not, or a
+TrueType face rendered with Pillow when the ``train`` extra and the DejaVu fonts are installed), index
+size (6-17 % of the card height) and place, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
 suit shapes, pip layouts, court-card stand-ins, two or four indices::
 
     >>> rng = np.random.default_rng(0)
@@ -11,10 +12,14 @@ suit shapes, pip layouts, court-card stand-ins, two or four indices::
 
 from __future__ import annotations
 
+from functools import lru_cache
+from importlib.util import find_spec
+from pathlib import Path
+
 import cv2
 import numpy as np
 
-from .shapes import suit_polygons
+from .shapes import GLYPHS, suit_polygons, text_strokes, text_width
 from .special_cards import SPECIAL_CODES
 from .special_cards import render as render_special
 
@@ -24,6 +29,16 @@ SUITS = ("S", "H", "D", "C")
 STANDARD_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
 CLASSES = STANDARD_CODES + SPECIAL_CODES + ("NONE",)
 """Classifier outputs: 52 standard cards, the special cards, and NONE (no index in this patch)."""
+
+TRUETYPE_DIR = Path("/usr/share/fonts/truetype/dejavu")
+TRUETYPE_SLOTS = 20
+"""How many TrueType faces a style chooses among (the DejaVu set), so the random draws are the same
+whether or not the fonts and Pillow are installed; without them those styles fall back to Hershey."""
+TRUETYPE = tuple(str(p) for p in sorted(TRUETYPE_DIR.glob("DejaVu*.ttf")) if "Math" not in p.name
+                 and "ExtraLight" not in p.name) if TRUETYPE_DIR.is_dir() and find_spec("PIL") else ()
+"""TrueType faces for indices (DejaVu Sans/Serif/Mono/Condensed, book and bold): Pillow (the ``train``
+extra) renders them; empty when either is missing."""
+SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
          cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL)
@@ -59,14 +74,24 @@ def random_style(rng: np.random.Generator) -> dict:
         paper = tuple(int(np.clip(base + t, 0, 255)) for t in tint)
         red = tuple(int(v) for v in (rng.integers(0, 70), rng.integers(0, 60), rng.integers(150, 240)))
         black = tuple(int(v) for v in rng.integers(0, 60, 3))
+    rank_h = float(rng.uniform(0.06, 0.17))
+    suit_h = float(np.clip(rank_h * rng.uniform(0.5, 0.9), 0.04, 0.11))
+    index_y, gap = float(rng.uniform(0.02, 0.06)), float(rng.uniform(0.0, 0.02))
+    fit = min(1.0, (0.31 - index_y) / (rank_h + gap + suit_h))
+    truetype = _truetype(rng, 0.6)
     return {
+        "truetype": truetype,
+        "glyph_suits": _truetype(rng, 0.35),
+        "pip_spread": (float(rng.uniform(0.8, 1.3)), float(rng.uniform(0.85, 1.15))),
+        "strokes": bool(rng.random() < 0.08),            # the special cards' stroke letters (A, 5, J, K)
+        "court_inset": (float(rng.uniform(0.12, 0.26)), float(rng.uniform(0.08, 0.2))),
         "paper": paper, "red": red, "black": black, "dark": dark,
         "font": int(rng.choice(FONTS)), "italic": bool(rng.random() < 0.15),
         "bold": float(rng.uniform(0.7, 1.6)),
-        "rank_h": float(rng.uniform(0.065, 0.105)),       # rank height, fraction of card height
-        "suit_h": float(rng.uniform(0.045, 0.08)),        # index suit height
-        "index_x": float(rng.uniform(0.035, 0.09)), "index_y": float(rng.uniform(0.03, 0.07)),
-        "gap": float(rng.uniform(0.0, 0.02)),
+        "rank_h": rank_h * fit,                           # rank height, fraction of card height
+        "suit_h": suit_h * fit,                           # index suit height
+        "index_x": float(rng.uniform(0.02, 0.08)), "index_y": index_y,
+        "gap": gap * fit,
         "condensed": float(rng.uniform(0.7, 1.05)),       # width squeeze of the rank
         "four_index": bool(rng.random() < 0.15),
         "pip_size": float(rng.uniform(0.11, 0.17)),
@@ -76,12 +101,47 @@ def random_style(rng: np.random.Generator) -> dict:
     }
 
 
+def _truetype(rng: np.random.Generator, chance: float) -> str | None:
+    """A TrueType face with this chance (None without Pillow or the fonts; the same draws either way)."""
+    if rng.random() >= chance:
+        return None
+    slot = int(rng.integers(0, len(TRUETYPE) or TRUETYPE_SLOTS))
+    return TRUETYPE[slot] if TRUETYPE else None
+
+
 def _ink(style: dict, suit: str):
     return style["red"] if suit in "HD" else style["black"]
 
 
-def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False) -> None:
-    """Fill the suit symbol centred at (cx, cy) in pixels, ``size`` pixels tall."""
+@lru_cache(maxsize=512)
+def glyph_mask(font_path: str, text: str) -> np.ndarray:
+    """``text`` in a TrueType face, a tight uint8 mask about 160 px tall (rendered once, then scaled)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(font_path, 160)
+    left, top, right, bottom = font.getbbox(text)
+    canvas = Image.new("L", (right - left + 4, bottom - top + 4), 0)
+    ImageDraw.Draw(canvas).text((2 - left, 2 - top), text, fill=255, font=font)
+    mask = np.asarray(canvas)
+    rows, cols = np.nonzero(mask)
+    return mask[rows.min():rows.max() + 1, cols.min():cols.max() + 1].copy()
+
+
+def _paste_glyph(image, mask, cx, cy, height, colour, turned=False) -> None:
+    """Blend a glyph mask scaled to ``height`` px, centred at (cx, cy)."""
+    h, w = mask.shape
+    size = (max(1, int(round(w * height / h))), max(1, int(round(height))))
+    scaled = cv2.resize(mask, size, interpolation=cv2.INTER_AREA)
+    if turned:
+        scaled = scaled[::-1, ::-1]
+    _blend(image, scaled, int(round(cx - size[0] / 2)), int(round(cy - size[1] / 2)), colour)
+
+
+def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False, font: str | None = None) -> None:
+    """Fill the suit symbol centred at (cx, cy) in pixels, ``size`` pixels tall (a font's glyph if given)."""
+    if font:
+        _paste_glyph(image, glyph_mask(font, SUIT_GLYPHS[suit]), cx, cy, size, colour, turned)
+        return
     polys = []
     for poly in suit_polygons(suit, variant):
         pts = (poly - 0.5) * size
@@ -94,6 +154,19 @@ def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False) -> None:
 
 def _draw_rank(image, text, x, y, height, style, colour) -> float:
     """Draw ``text`` with its top-left near (x, y), ``height`` px tall; returns its bottom y."""
+    if style.get("strokes") and all(c in GLYPHS for c in text):
+        thickness = max(2, int(round(height * 0.1 * style["bold"])))
+        lines = [np.round(line * 16).astype(np.int32) for line in text_strokes(text, x, y, height)]
+        cv2.polylines(image, lines, False, colour, thickness, cv2.LINE_AA, shift=4)
+        return y + height
+    if style.get("truetype"):
+        mask = glyph_mask(style["truetype"], text)
+        h, w = mask.shape
+        width = w * height / h * style["condensed"] * (0.85 if len(text) == 2 else 1.0)
+        scaled = cv2.resize(mask, (max(1, int(round(width))), max(1, int(round(height)))),
+                            interpolation=cv2.INTER_AREA)
+        _blend(image, scaled, int(x), int(y), colour)
+        return y + height
     font = style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
     (w, h), _ = cv2.getTextSize(text, font, 1.0, 1)
     scale = height / max(h, 1)
@@ -131,7 +204,7 @@ def _index(face, code, style) -> None:
     (tw, _), _ = cv2.getTextSize(rank, style["font"], 1.0, 1)
     centre_x = x + min(rank_h * 0.45 * (len(rank) * 0.8), rank_h * 0.75)
     draw_suit(half, suit, centre_x, bottom + style["gap"] * FACE_H + suit_h * 0.6, suit_h, colour,
-              style["suit_variant"])
+              style["suit_variant"], font=style.get("glyph_suits"))
     region_h, region_w = int(FACE_H * 0.3), int(FACE_W * 0.3)
     corner = half[:region_h, :region_w]
     ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
@@ -149,12 +222,25 @@ def _centre(face, code, style, rng) -> None:
     rank, suit = code[:-1], code[-1]
     colour = _ink(style, suit)
     if rank in "JQK":
-        x0, y0, x1, y1 = int(0.2 * FACE_W), int(0.15 * FACE_H), int(0.8 * FACE_W), int(0.85 * FACE_H)
+        ix, iy = style.get("court_inset", (0.2, 0.15))
+        x0, y0, x1, y1 = int(ix * FACE_W), int(iy * FACE_H), int((1 - ix) * FACE_W), int((1 - iy) * FACE_H)
         cv2.rectangle(face, (x0, y0), (x1, y1), colour, 2, cv2.LINE_AA)
-        for _ in range(int(rng.integers(4, 10))):
+        for _ in range(int(rng.integers(4, 14))):
             c = style["court_colours"][int(rng.integers(0, 3))]
-            pts = rng.integers([x0, y0], [x1, y1], size=(int(rng.integers(3, 6)), 2)).astype(np.int32)
-            cv2.fillPoly(face, [pts], c, cv2.LINE_AA)
+            kind = rng.random()
+            if kind < 0.6:
+                pts = rng.integers([x0, y0], [x1, y1], size=(int(rng.integers(3, 6)), 2)).astype(np.int32)
+                cv2.fillPoly(face, [pts], c, cv2.LINE_AA)
+                if rng.random() < 0.5:
+                    cv2.polylines(face, [pts], True, (20, 20, 20), 1, cv2.LINE_AA)
+            elif kind < 0.8:
+                centre = tuple(int(v) for v in rng.integers([x0, y0], [x1, y1]))
+                cv2.circle(face, centre, int(rng.integers(5, 30)), c, -1 if rng.random() < 0.6 else 2, cv2.LINE_AA)
+            else:
+                for _ in range(int(rng.integers(3, 8))):
+                    a, b = rng.integers([x0, y0], [x1, y1], size=(2, 2))
+                    cv2.line(face, tuple(int(v) for v in a), tuple(int(v) for v in b), c,
+                             int(rng.integers(1, 4)), cv2.LINE_AA)
         _draw_rank(face, rank, x0 + 10, y0 + 10, 0.12 * FACE_H, style, colour)
         draw_suit(face, suit, x1 - 30, y1 - 30, 0.08 * FACE_H, colour, style["suit_variant"])
         return
@@ -162,9 +248,11 @@ def _centre(face, code, style, rng) -> None:
     size = style["pip_size"] * FACE_H * (0.8 if count >= 9 else 1.0)
     if count == 1:
         size *= float(rng.uniform(1.3, 2.2))
+    sx, sy = style.get("pip_spread", (1.0, 1.0))
     for px, py in PIPS[count]:
-        draw_suit(face, suit, px * FACE_W, py * FACE_H, size * 0.55 if count > 1 else size * 0.6,
-                  colour, style["suit_variant"], turned=py > 0.55)
+        draw_suit(face, suit, (0.5 + (px - 0.5) * sx) * FACE_W, (0.5 + (py - 0.5) * sy) * FACE_H,
+                  size * 0.55 if count > 1 else size * 0.6, colour, style["suit_variant"], turned=py > 0.55,
+                  font=style.get("glyph_suits"))
 
 
 def render_face(code: str, style: dict, rng: np.random.Generator) -> np.ndarray:

@@ -8,7 +8,7 @@ and a guard band around each held-out block left out of training too. The split 
 ``vision_models/real_split.json`` so it is reproducible::
 
     >>> _block("IMG_20220921_193915.jpg"), _block("IMG_7702.jpg")
-    (('t', 232), ('n', 770))
+    (('t', 235), ('n', 770))
 
 Labels have only index boxes. A card whose two index boxes (same label) are both seen gives an
 outline (:func:`card_quads`), so that :func:`service.vision.geometry.corner_patches` cuts the same

@@ -21,6 +21,7 @@ from .reader import CardReader
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 MAX_SHARED = 0.3        # a candidate lying this much on a taken card is the same card
+WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 
 
 @dataclass
@@ -60,6 +61,16 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
     return best, best_score
 
 
+def too_weak(score: float, cardness: float) -> bool:
+    """No card: an unsure reading with little sign of an index (mostly a patch of table by the photo's
+    edge), dropped rather than reported as an unsure card.
+
+    >>> too_weak(0.1, 0.7), too_weak(0.1, 0.95), too_weak(0.5, 0.6)
+    (True, False, False)
+    """
+    return score < WEAK_SCORE and cardness < WEAK_INDEX
+
+
 def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.7,
               max_candidates: int = 60) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels."""
@@ -75,7 +86,10 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.7,
         if cardness < INDEX_SURE:
             continue
         order = np.argsort(dist)[::-1][:3]
-        found.append((float(dist[order[0]]) * min(1.0, cardness / 0.9), quad, dist, order, cardness))
+        score = float(dist[order[0]]) * min(1.0, cardness / 0.9)
+        if too_weak(score, cardness):
+            continue
+        found.append((score, quad, dist, order, cardness))
     found.sort(key=lambda item: -item[0])
     taken: list[RecognizedCard] = []
     for score, quad, dist, order, cardness in found:
