@@ -1,19 +1,25 @@
 #!/bin/sh
-# Headless Chromium for the browser tests (tests/browser): Debian's `chromium` package, installed
-# with apt-get when it is missing (CI runs as root on Debian). Playwright drives this binary
-# (executable_path); nothing is downloaded at test time and `playwright install` is never run.
+# What the test suite needs from Debian, installed with apt-get only when missing (CI runs as root
+# on Debian): `chromium` for the browser tests (tests/browser; Playwright drives this binary through
+# executable_path, nothing is downloaded at test time and `playwright install` is never run), and the
+# DejaVu fonts, which carry the suit symbols the page shows and which the card-face generator of the
+# vision tests draws indices with.
 set -eu
 CHROMIUM="${MUGGINS_CHROMIUM:-/usr/bin/chromium}"
-if [ -x "$CHROMIUM" ]; then
+FONTS=/usr/share/fonts/truetype/dejavu
+missing=""
+[ -x "$CHROMIUM" ] || missing="$missing chromium"
+[ -d "$FONTS" ] || missing="$missing fonts-dejavu-core"
+if [ -z "$missing" ]; then
     exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-    echo "install_chromium: $CHROMIUM is missing; install Debian's chromium (apt-get install chromium) as root" >&2
+    echo "install_chromium: missing$missing; install it with apt-get as root" >&2
     exit 1
 fi
-echo "install_chromium: installing Debian's chromium for the browser tests"
+echo "install_chromium: installing$missing for the tests"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-# DejaVu carries the suit symbols the page shows.
-apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
-test -x "$CHROMIUM"
+# shellcheck disable=SC2086 # one word per package
+apt-get install -y -qq --no-install-recommends $missing >/dev/null
+test -x "$CHROMIUM" && test -d "$FONTS"
