@@ -233,7 +233,7 @@ class BatchShowRequestSchema(ma.Schema):
         """
         hands = data.pop("hands")
         data["deals"] = np.array([hand + [starter] for hand, starter, _ in hands], dtype=np.uint8)
-        five_card_crib_flush = data["rules"].crib_flush == "five"
+        five_card_crib_flush = data["rules"].crib_flush_five(True)
         data["crib"] = np.array([crib and five_card_crib_flush for _, _, crib in hands], dtype=bool)
         return data
 

@@ -126,7 +126,7 @@ def best_declaration(hand: Sequence[Card], starter: Card, crib: bool = False,
     ``crib_flush`` is ``four``). Declared wild cards keep their declarations. Ties go to the
     declaration found first (highest rank points first).
     """
-    crib_flush_five = crib and (profile is None or profile.crib_flush == "five")
+    crib_flush_five = crib if profile is None else profile.crib_flush_five(crib)
     cards = (*hand, starter)
     wild_positions = [i for i, card in enumerate(cards) if is_undeclared_wild(card)]
     if not wild_positions:

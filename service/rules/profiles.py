@@ -133,6 +133,15 @@ class Profile:
         data["overridden"] = list(self.overridden)
         return data
 
+    def crib_flush_five(self, crib: bool) -> bool:
+        """Whether cards are counted as a crib whose flush needs the starter too: a crib under
+        ``crib_flush`` ``five``. Under ``four`` a crib counts (and is looked up) as a hand.
+
+        >>> Profile().crib_flush_five(True), Profile(crib_flush="four").crib_flush_five(True)
+        (True, False)
+        """
+        return crib and self.crib_flush == "five"
+
     @property
     def reference(self) -> str:
         """``name@version``, the form a request or an audit record uses to name exactly this profile."""

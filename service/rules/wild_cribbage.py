@@ -205,7 +205,7 @@ class WildBoard:
              kind: Optional[str] = None) -> dict:
         """Count a hand or crib for ``player`` with the doubles in force, then peg it (a hand's
         single nobs point frees a player in the Stink Hole, and is then the only point pegged)."""
-        score = score_show(hand, starter, crib and self.profile.crib_flush == "five")
+        score = score_show(hand, starter, self.profile.crib_flush_five(crib))
         total = _doubled_total(score, player in self.double_runs, crib and self.double_crib)
         kind = kind or ("crib" if crib else "hand")
         if self.is_frozen(player) and any(item.kind == "nobs" for item in score.items):
