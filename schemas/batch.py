@@ -21,11 +21,11 @@ from flask import current_app, has_app_context
 
 from service import config
 from service.rules.cards import STANDARD_DECK, Card, CardError, parse_card
-from service.rules.profiles import get_profile
 from service.rules.special_cards import kind_name
 
 from .cards import CARD_FIELD_OPENAPI, CardField, check_distinct
-from .show import ByKindSchema, RulesField
+from .rules import RulesValueField
+from .show import ByKindSchema
 
 MAX_REPORTED_HANDS = 20
 """A refused batch names the errors of at most this many hands (the first ones)."""
@@ -199,10 +199,7 @@ class BatchShowRequestSchema(ma.Schema):
     hands = HandsField(required=True, metadata={"description": "1 to 10,000 deals, scored in order."})
     by_kind = ma.fields.Boolean(load_default=False,
                                 metadata={"description": "Also return the points per kind of each hand."})
-    rules = RulesField(load_default=lambda: get_profile("standard"),
-                       metadata={"description": "Rule profile name (default `standard`); batch "
-                                                "scoring counts the standard show.",
-                                 "example": "standard"})
+    rules = RulesValueField(note=" Batch scoring counts the standard show.")
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_deals(self, data, **kwargs):

@@ -7,12 +7,10 @@ import marshmallow as ma
 from service.config import MAX_CLAIM, MAX_PLAYS
 from service.rules.cards import CardError
 from service.rules.play import KINDS, PlayInputError, check_plays
-from service.rules.profiles import get_profile
 from service.rules.special_cards import WILD_KINDS, deck_copies, play_declaration
 
 from .cards import CardField
-from .rules import RULES_DESCRIPTION, check_deck
-from .show import RulesField
+from .rules import RulesValueField, check_deck
 
 PLAY_KIND_DESCRIPTION = " | ".join(KINDS)
 FLAG_DESCRIPTION = (
@@ -81,8 +79,7 @@ class PlayRequestSchema(ma.Schema):
                                                  "1": ["9D", "8D", "8C", "7H"]}})
     start = ma.fields.Integer(strict=True, validate=ma.validate.Range(0, 3), metadata={
         "description": "Optional: the player who leads (default: whoever plays first).", "example": 0})
-    rules = RulesField(load_default=lambda: get_profile("standard"),
-                       metadata={"description": RULES_DESCRIPTION, "example": "standard"})
+    rules = RulesValueField()
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_deal(self, data, **kwargs):

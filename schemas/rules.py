@@ -21,7 +21,7 @@ RULES_DESCRIPTION = (
     "The rule profile: its name (`standard`, `mastermind`, `wild`, `five-card`, `seven-card`, "
     "`three-player`, `four-player`, `captains`, `lowball`, `jokers`, or a saved house profile, "
     "optionally `name@version`), or an object with `name` and single settings to override, e.g. "
-    "`{\"name\": \"standard\", \"muggins\": \"off\"}`. Default `standard`. See `GET /v1/rules`.")
+    "`{\"name\": \"standard\", \"muggins\": \"off\"}`. See `GET /v1/rules`.")
 
 
 def find_profile(reference: str) -> Profile:
@@ -67,12 +67,13 @@ def resolve_rules(value) -> Profile:
 
 
 class RulesValueField(ma.fields.Field):
-    """A profile name or ``{"name": ..., setting: value, ...}``; becomes the effective Profile."""
+    """A profile name or ``{"name": ..., setting: value, ...}``; becomes the effective Profile.
+    Absent, it is the built-in profile ``default``; ``note`` ends the field's description."""
 
-    def __init__(self, **kwargs):
-        metadata = {"description": RULES_DESCRIPTION, "example": {"name": "standard", "muggins": "off"},
+    def __init__(self, default: str = "standard", note: str = "", **kwargs):
+        metadata = {"description": f"{RULES_DESCRIPTION} Default `{default}`.{note}", "example": default,
                     "oneOf": [{"type": "string"}, {"type": "object"}], **kwargs.pop("metadata", {})}
-        super().__init__(metadata=metadata, **kwargs)
+        super().__init__(load_default=lambda: get_profile(default), metadata=metadata, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs) -> Profile:
         return resolve_rules(value)

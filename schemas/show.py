@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from service.rules.profiles import get_profile
 from service.rules.special_cards import deck_copies
 
 from .cards import CardField, check_distinct
-from .rules import RULES_DESCRIPTION, RulesValueField, check_deck
+from .rules import RulesValueField, check_deck
 
 KIND_DESCRIPTION = "fifteen | pair | run | flush | nobs"
-
-
-class RulesField(RulesValueField):
-    """A profile name, or ``{"name": ..., setting: value}`` overriding single settings; becomes the
-    effective Profile (see :mod:`schemas.rules`)."""
 
 
 class ShowRequestSchema(ma.Schema):
@@ -26,8 +20,7 @@ class ShowRequestSchema(ma.Schema):
                                                  "example": "5C"})
     crib = ma.fields.Boolean(load_default=False,
                              metadata={"description": "Count as the crib (a flush needs all five cards)."})
-    rules = RulesField(load_default=lambda: get_profile("standard"),
-                       metadata={"description": RULES_DESCRIPTION, "example": "standard"})
+    rules = RulesValueField()
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_deal(self, data, **kwargs):

@@ -10,11 +10,10 @@ from __future__ import annotations
 import marshmallow as ma
 
 from service.rules.game import side_count
-from service.rules.profiles import get_profile
 from service.rules.wild_cards import EFFECTS, pack
 
 from .cards import CardField, check_distinct
-from .rules import RULES_DESCRIPTION, RulesValueField, check_deck
+from .rules import RulesValueField, check_deck
 
 MAX_EVENTS = 200
 PEG_KINDS = ("fifteen", "thirty_one", "pair", "run", "go", "last_card", "nobs", "hand", "crib",
@@ -57,9 +56,7 @@ class BoardEventSchema(ma.Schema):
 
 
 class BoardRequestSchema(ma.Schema):
-    rules = RulesValueField(load_default=lambda: get_profile("wild"),
-                            metadata={"description": RULES_DESCRIPTION + " Default `wild`.",
-                                      "example": "wild"})
+    rules = RulesValueField(default="wild")
     scores = ma.fields.List(ma.fields.Integer(strict=True, validate=ma.validate.Range(0, 1000)),
                             metadata={"description": "Each side's score before the events (default 0): "
                                                      "one per player; with `partners` `on`, one per side "
