@@ -40,7 +40,8 @@ class Play(MethodView):
 
         Every play with the running count, its points and the reason for each (fifteen, 31, pair,
         pair royal, double pair royal, run, go, last card), its series, and flags for illegal plays;
-        the points pegged per player (and per side with four players).
+        the points pegged per player, and per side where players share a side (four players'
+        partnerships; in captain's cribbage the captain against the other two).
         """
         return play_body(scored(args))
 
