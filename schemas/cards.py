@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import marshmallow as ma
 
-from service.rules.cards import Card, CardError, find_duplicate, parse_card, physical_identity
+from service.rules.cards import (Card, CardError, duplicate_message, find_duplicate, parse_card,
+                                 physical_identity)
 
 CARD_NOTATION = ("A card: rank A 2-10 (or T) J Q K, then suit S H D C or a suit symbol "
                  "(5H, 10h, TH, 5♥); case-insensitive. Special cards, under a profile whose deck has "
@@ -48,10 +49,4 @@ def check_distinct(cards_by_field: dict[str, list[Card]], copies: dict | None = 
         return
     identity = physical_identity(duplicate)
     fields = [field for field, card in everything if physical_identity(card) == identity]
-    allowed = (copies or {}).get(identity, 1)
-    if allowed > 1:
-        raise ma.ValidationError(f"{duplicate.code!r}: more than the {allowed} the deck holds",
-                                 field_name=fields[-1])
-    raise ma.ValidationError(
-        f"{duplicate.code!r} appears twice; a single deck has one {duplicate.name}",
-        field_name=fields[-1])
+    raise ma.ValidationError(duplicate_message(duplicate, copies), field_name=fields[-1])

@@ -54,6 +54,8 @@ def test_four_players_sides(client):
      "/hands/0", "holds 4 cards"),
     ({"plays": [{"player": 0, "card": "KH"}], "hands": {"0": ["AH"], "1": ["AH"]}},
      "/hands/1", "appears twice"),
+    ({"plays": [{"player": p % 2, "card": c} for p, c in enumerate(["W=5H", "W=6H", "W=7H"])],
+      "rules": "mastermind"}, "/plays/2/card", "'W=7H': more than the 2 the deck holds"),
     ({"plays": [{"player": 0, "card": "KH"}], "start": 3}, "/start", "numbered 0 to 1"),
     ({"plays": [{"player": p % 2, "card": c} for p, c in enumerate(
         "AH AS 2H 2S 3H 3S 4H 4S 5H".split())]}, "/plays/8/card", "already laid 4 cards"),

@@ -192,3 +192,15 @@ def find_duplicate(cards: Sequence[Card], copies: dict | None = None) -> Optiona
         if seen[key] > (copies or {}).get(key, 1):
             return card
     return None
+
+
+def duplicate_message(card: Card, copies: dict | None = None) -> str:
+    """Why ``card``, found by :func:`find_duplicate` with the same ``copies``, is one too many.
+
+    >>> duplicate_message(parse_card("5H"))
+    "'5H' appears twice; a single deck has one five of hearts"
+    """
+    allowed = (copies or {}).get(physical_identity(card), 1)
+    if allowed > 1:
+        return f"{card.code!r}: more than the {allowed} the deck holds"
+    return f"{card.code!r} appears twice; a single deck has one {card.name}"

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
-from .cards import Card, find_duplicate, parse_cards
+from .cards import Card, duplicate_message, find_duplicate, parse_cards
 from .game import side_of
 from .profiles import Profile, get_profile
 from .special_cards import deck_copies, same_card
@@ -602,16 +602,12 @@ def check_plays(players: int, plays: Sequence[Play],
     duplicate = find_duplicate([card for _, card in laid], copies)
     if duplicate is not None:
         index = [i for i, card in laid if card == duplicate][-1]
-        raise PlayInputError(("plays", index, "card"), _twice(duplicate))
+        raise PlayInputError(("plays", index, "card"), duplicate_message(duplicate, copies))
     held = [(p, card) for p, cards in (hands or {}).items() for card in cards]
     duplicate = find_duplicate([card for _, card in held], copies)
     if duplicate is not None:
         player = [p for p, card in held if card == duplicate][-1]
-        raise PlayInputError(("hands", player), _twice(duplicate))
-
-
-def _twice(card: Card) -> str:
-    return f"{card.code!r} appears twice; a single deck has one {card.name}"
+        raise PlayInputError(("hands", player), duplicate_message(duplicate, copies))
 
 
 def score_play(players: int, plays: Iterable[Play], hands: Mapping[int, Sequence[Card]] | None = None,
