@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from service.rules.cards import Card, CardError, find_duplicate, parse_cards
+from service.rules.cards import Card, CardError, duplicate_message, find_duplicate, parse_cards
 from service.rules.special_cards import MOST_COPIES
 
 
@@ -24,7 +24,7 @@ def cards_from_args(tokens: list[str], what: str) -> list[Card]:
         raise UsageError(f"{what}: {error.token!r} is not a card: {error.reason}") from None
     duplicate = find_duplicate(cards, MOST_COPIES)  # the profile's deck is checked by the schema
     if duplicate is not None:
-        raise UsageError(f"{what}: {duplicate.code} appears twice")
+        raise UsageError(f"{what}: {duplicate_message(duplicate, MOST_COPIES)}")
     return cards
 
 
