@@ -2,7 +2,7 @@
 
 import pytest
 
-from service.rules.cards import STANDARD_DECK, Card, CardError, find_duplicate, parse_card
+from service.rules.cards import STANDARD_DECK, Card, CardError, find_duplicate, parse_card, position_of
 
 from helpers import cards
 
@@ -40,3 +40,9 @@ def test_duplicate_detection():
 def test_names():
     assert parse_card("QH").name == "queen of hearts"
     assert parse_card("7C").name == "seven of clubs"
+
+
+def test_position_of_a_card_named_in_any_notation():
+    codes = ["5C", "10H", None, "ZERO"]
+    tokens = ("th", "10\u2665", "zero", "5S", "ZZ")
+    assert [position_of(token, codes) for token in tokens] == [1, 1, 3, None, None]

@@ -58,6 +58,13 @@ def test_show_photo_with_the_starter_named(client, hand_jpeg):
     assert response.json["total"] == 29 and response.json["crib"] is True
 
 
+@pytest.mark.parametrize("starter", ["5c", "5\u2663"])
+def test_show_photo_with_the_starter_named_in_any_notation(client, hand_jpeg, starter):
+    response = client.post("/v1/show/photo", query_string={"starter": starter}, data=upload(hand_jpeg))
+    assert response.status_code == 200, response.json
+    assert response.json["total"] == 29 and response.json["starter"] == STARTER
+
+
 def test_audit_photo_reports_the_missed_points(client, hand_jpeg):
     response = client.post("/v1/audit/photo?claimed=28", data=upload(hand_jpeg))
     assert response.status_code == 200

@@ -17,6 +17,7 @@ from schemas.show import ShowRequestSchema
 from schemas.vision import (AuditPhotoQuerySchema, AuditPhotoResponseSchema, PhotoFilesSchema,
                             RecognizeQuerySchema, RecognizeResponseSchema, ShowPhotoQuerySchema,
                             ShowPhotoResponseSchema)
+from service.rules.cards import position_of
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
 
 from .audit import audit_body
@@ -100,8 +101,7 @@ def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
         starter = codes[position]
     else:
         starter = args["starter"]
-        matches = [n for n, code in enumerate(codes) if code.upper() == starter.upper()]
-        position = matches[0] if matches else None
+        position = position_of(starter, codes)
     hand = [code for n, code in enumerate(codes) if n != position]
     return {"hand": hand, "starter": starter, "crib": args["crib"], "rules": args["rules"]}, position
 

@@ -15,6 +15,7 @@ import argparse
 from pathlib import Path
 
 from service import config
+from service.rules.cards import position_of
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
 
 from . import show_cmd
@@ -49,7 +50,7 @@ def run(args) -> int:
     recognition = recognize(photo, reader, defaults.VISION_MIN_CONFIDENCE)
     cards = recognition.cards
     position = (isolated_card([card.quad for card in cards]) if args.starter.lower() == "isolated"
-                else next((n for n, card in enumerate(cards) if card.code == args.starter.upper()), None))
+                else position_of(args.starter, [card.code for card in cards]))
     if args.annotate:
         Path(args.annotate).write_bytes(annotate(photo.image, recognition, photo.scale, position))
     if args.json:

@@ -171,6 +171,20 @@ def parse_cards(tokens: Iterable[str], allow_special: bool = True) -> list[Card]
     return [parse_card(token, allow_special) for token in tokens]
 
 
+def position_of(token: str, codes: Sequence[Optional[str]]) -> Optional[int]:
+    """Where the card ``token`` names, in any notation, lies among canonical ``codes`` (a photo's
+    cards, ``None`` for one unread); ``None`` when it is not there or ``token`` is no card.
+
+    >>> position_of("th", ["5C", "10H"]), position_of("5S", ["5C", None]), position_of("ZZ", ["5C"])
+    (1, None, None)
+    """
+    try:
+        code = parse_card(token).code
+    except CardError:
+        return None
+    return next((n for n, known in enumerate(codes) if known == code), None)
+
+
 def physical_identity(card: Card) -> tuple:
     """What makes two cards the same piece of cardboard: a declared wild is still its wild card."""
     return (card.rank, card.suit, card.special) if card.special in (None, "super_five") else (
