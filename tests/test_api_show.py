@@ -34,6 +34,18 @@ def test_show_contract(client):
     assert body["rarity"]["count"] == 4 and body["his_heels"] == 0
 
 
+def test_a_crib_under_crib_flush_four_is_as_rare_as_a_hand(client):
+    """Its four-card flush counts, so its total is looked up among hands, as /v1/batch/show does."""
+    crib = {"hand": ["2H", "4H", "6H", "8H"], "starter": "KS", "crib": True}
+    four = client.post("/v1/show", json={**crib, "rules": {"name": "standard", "crib_flush": "four"}})
+    hand = client.post("/v1/show", json={**crib, "crib": False}).get_json()
+    batch = client.post("/v1/batch/show", json={"hands": [crib], "rules": {"name": "standard",
+                                                                          "crib_flush": "four"}})
+    assert four.get_json()["total"] == hand["total"] == 4
+    assert four.get_json()["rarity"] == hand["rarity"]
+    assert batch.get_json()["results"][0]["one_in"] == hand["rarity"]["one_in"]
+
+
 def test_show_crib_and_rules_are_optional(client):
     body = client.post("/v1/show", json={"hand": ["2H", "4H", "6H", "8H"], "starter": "KS"}).get_json()
     assert body["total"] == 4 and body["crib"] is False and body["rules"]["name"] == "standard"

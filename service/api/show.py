@@ -27,7 +27,7 @@ def show_body(hand, starter, crib, profile, declared=None) -> dict:
         "hand": declared.hand,
         "starter": declared.starter,
         "crib": crib,
-        "rarity": rarity(score.total, crib) if standard else None,
+        "rarity": rarity(score.total, profile.crib_flush_five(crib)) if standard else None,
         "his_heels": his_heels(starter, profile),
         "declarations": declared.declarations(),
         "rules": profile.as_dict(),
