@@ -25,7 +25,7 @@ from service.rules.special_cards import kind_name
 
 from .cards import CARD_FIELD_OPENAPI, CardField, check_distinct
 from .rules import RulesValueField
-from .show import ByKindSchema
+from .show import CRIB_DESCRIPTION, ByKindSchema
 
 MAX_REPORTED_HANDS = 20
 """A refused batch names the errors of at most this many hands (the first ones)."""
@@ -108,8 +108,7 @@ class BatchHandSchema(ma.Schema):
                           metadata={"description": "The 4 cards of the hand (or crib).",
                                     "example": ["5H", "5D", "5S", "JC"]})
     starter = ma.fields.String(required=True, metadata={**CARD_FIELD_OPENAPI, "example": "5C"})
-    crib = ma.fields.Boolean(load_default=False,
-                             metadata={"description": "Count as the crib (a flush needs all five)."})
+    crib = ma.fields.Boolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
 
 
 _HAND_KEYS = frozenset(BatchHandSchema().fields)

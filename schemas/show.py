@@ -10,6 +10,8 @@ from .cards import CardField, check_distinct
 from .rules import RulesValueField, check_deck
 
 KIND_DESCRIPTION = "fifteen | pair | run | flush | nobs"
+CRIB_DESCRIPTION = ("Count as the crib: a flush needs all five cards (four are enough when the "
+                    "profile's `crib_flush` is `four`).")
 
 
 class ShowRequestSchema(ma.Schema):
@@ -18,8 +20,7 @@ class ShowRequestSchema(ma.Schema):
                                     "example": ["5H", "5D", "5S", "JC"]})
     starter = CardField(required=True, metadata={"description": "The starter (cut) card.",
                                                  "example": "5C"})
-    crib = ma.fields.Boolean(load_default=False,
-                             metadata={"description": "Count as the crib (a flush needs all five cards)."})
+    crib = ma.fields.Boolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
     rules = RulesValueField()
 
     @ma.validates_schema(skip_on_field_errors=True)

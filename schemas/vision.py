@@ -11,7 +11,7 @@ from flask_smorest.fields import Upload
 
 from .audit import MAX_CLAIM, AuditShowResponseSchema
 from .rules import resolve_rules
-from .show import ShowResponseSchema
+from .show import CRIB_DESCRIPTION, ShowResponseSchema
 
 STARTER_DESCRIPTION = ("The starter: `isolated` (default) for the card lying apart from the others in "
                        "the photo, or its code (e.g. `5C`); a code that is not in the photo is taken as "
@@ -31,8 +31,7 @@ class RecognizeQuerySchema(ma.Schema):
 class ShowPhotoQuerySchema(RecognizeQuerySchema):
     starter = ma.fields.String(load_default="isolated", validate=ma.validate.Length(1, 16),
                                metadata={"description": STARTER_DESCRIPTION, "example": "isolated"})
-    crib = ma.fields.Boolean(load_default=False,
-                             metadata={"description": "Count as the crib (a flush needs all five cards)."})
+    crib = ma.fields.Boolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
     rules = ma.fields.String(load_default="standard", validate=ma.validate.Length(1, 64),
                              metadata={"description": "Rule profile name (default `standard`)."})
 

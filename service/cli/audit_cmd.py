@@ -7,7 +7,7 @@ import json
 from schemas.audit import AuditShowRequestSchema, AuditShowResponseSchema
 from service.rules.show import ShowScore
 
-from .common import UsageError, hand_and_starter, load_request, print_json
+from .common import CRIB_HELP, UsageError, hand_and_starter, load_request, print_json
 from .show_cmd import format_breakdown
 
 
@@ -20,7 +20,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--claimed", type=int, required=True, help="the total the player claims")
     parser.add_argument("--items", help='the spoken count, e.g. "fifteen 2, fifteen 4, pair 6", or a '
                                         'JSON list of items [{"kind": "fifteen", "cards": ["5H", "JC"]}]')
-    parser.add_argument("--crib", action="store_true", help="count as the crib (five-card flush only)")
+    parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
     parser.add_argument("--json", action="store_true", help="print JSON as /v1/audit/show returns")
     parser.set_defaults(run=run)

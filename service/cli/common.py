@@ -9,6 +9,9 @@ from service.rules.cards import Card, CardError, duplicate_message, find_duplica
 from service.rules.special_cards import MOST_COPIES
 
 
+CRIB_HELP = "count as the crib (five-card flush only, unless the profile's crib_flush is four)"
+
+
 class UsageError(SystemExit):
     """Exit 2 with a message, as argparse does for bad arguments."""
 

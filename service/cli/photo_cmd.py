@@ -19,7 +19,7 @@ from service.rules.cards import position_of
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
 
 from . import show_cmd
-from .common import UsageError, print_json
+from .common import CRIB_HELP, UsageError, print_json
 
 
 def add_parser(subparsers) -> None:
@@ -29,7 +29,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("image", help="the photo")
     parser.add_argument("--starter", default="isolated",
                         help="the starter's code, or 'isolated' (default) for the card lying apart")
-    parser.add_argument("--crib", action="store_true", help="count as the crib (five-card flush only)")
+    parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
     parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
     parser.add_argument("--json", action="store_true", help="print the cards read as /v1/recognize returns")

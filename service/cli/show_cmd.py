@@ -6,14 +6,14 @@ from schemas.show import ShowRequestSchema, ShowResponseSchema
 from service.api.show import show_body
 from service.rules.show import ShowScore
 
-from .common import cards_from_args, load_request, print_json
+from .common import CRIB_HELP, cards_from_args, load_request, print_json
 
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("show", help="count a hand or crib with its starter",
                                    description="Count a hand (or crib): the starter comes last.")
     parser.add_argument("cards", nargs="+", help="the hand's cards, then the starter, e.g. 5H 5D 5S JC 5C")
-    parser.add_argument("--crib", action="store_true", help="count as the crib (five-card flush only)")
+    parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard",
                         help="rule profile (default standard); e.g. mastermind for W, SW, M, ZERO, A*, 5H*")
     parser.add_argument("--json", action="store_true", help="print JSON as /v1/show returns")
