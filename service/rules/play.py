@@ -275,8 +275,7 @@ class Pegging:
     def __init__(self, players: int = 2, profile: Profile | None = None,
                  hands: Mapping[int, Sequence[Card]] | None = None, start: int | None = None,
                  hooks: PlayHooks | None = None):
-        if players not in PLAYERS:
-            raise PlayInputError(("players",), f"cribbage is played by 2, 3 or 4 players, not {players}")
+        _check_player_count(players)
         self.players = players
         self.profile = profile or get_profile("standard")
         self.hooks = hooks if hooks is not None else _variant_hooks(self.profile, players)
@@ -293,8 +292,7 @@ class Pegging:
     # -- what is known about a player ----------------------------------------------------------
 
     def _check_player(self, player, path) -> None:
-        if not isinstance(player, int) or not 0 <= player < self.players:
-            raise PlayInputError(path, f"players are numbered 0 to {self.players - 1}, not {player}")
+        _check_player_number(player, self.players, path)
 
     def has_cards(self, player: int) -> bool:
         if player in self.hands:
@@ -587,17 +585,24 @@ class PlayResult:
 Play = tuple  # (player, card) for a card, (player, None) for a go
 
 
+def _check_player_count(players: int) -> None:
+    if players not in PLAYERS:
+        raise PlayInputError(("players",), f"cribbage is played by 2, 3 or 4 players, not {players}")
+
+
+def _check_player_number(player, players: int, path: tuple) -> None:
+    if not isinstance(player, int) or not 0 <= player < players:
+        raise PlayInputError(path, f"players are numbered 0 to {players - 1}, not {player}")
+
+
 def check_plays(players: int, plays: Sequence[Play],
                 hands: Mapping[int, Sequence[Card]] | None = None, copies: dict | None = None) -> None:
     """Refuse what cannot be one deal: a player out of range, a card laid twice, a card in two
     hands (``copies``: how many of a card the deck holds, see :func:`find_duplicate`). Raises
     :class:`PlayInputError` with the path of the culprit."""
-    if players not in PLAYERS:
-        raise PlayInputError(("players",), f"cribbage is played by 2, 3 or 4 players, not {players}")
+    _check_player_count(players)
     for index, (player, _) in enumerate(plays):
-        if not 0 <= player < players:
-            raise PlayInputError(("plays", index, "player"),
-                                 f"players are numbered 0 to {players - 1}, not {player}")
+        _check_player_number(player, players, ("plays", index, "player"))
     laid = [(index, card) for index, (_, card) in enumerate(plays) if card is not None]
     duplicate = find_duplicate([card for _, card in laid], copies)
     if duplicate is not None:
