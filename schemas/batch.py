@@ -23,7 +23,7 @@ from service import config
 from service.rules.cards import STANDARD_DECK, Card, CardError, parse_card
 from service.rules.special_cards import kind_name
 
-from .cards import CARD_FIELD_OPENAPI, CardField, check_distinct
+from .cards import CARD_FIELD_OPENAPI, LONGEST_TOKEN, CardField, check_distinct
 from .rules import RulesValueField
 from .show import CRIB_DESCRIPTION, ByKindSchema
 
@@ -31,7 +31,6 @@ MAX_REPORTED_HANDS = 20
 """A refused batch names the errors of at most this many hands (the first ones)."""
 
 _CARD_MESSAGES = CardField.default_error_messages
-_LONGEST_TOKEN = 16  # as CardField: longer text is refused without being echoed in full
 
 
 class CardIndexLookup:
@@ -55,8 +54,8 @@ class CardIndexLookup:
         index = self.known.get(token)
         if index is not None:
             return index
-        if isinstance(token, str) and len(token) > _LONGEST_TOKEN:
-            raise CardError(token[:_LONGEST_TOKEN] + "...", "too long")
+        if isinstance(token, str) and len(token) > LONGEST_TOKEN:
+            raise CardError(token[:LONGEST_TOKEN] + "...", "too long")
         index = parse_card(token, allow_special=False).index
         if token == token.strip():
             self.known[token] = index

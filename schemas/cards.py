@@ -11,6 +11,9 @@ CARD_NOTATION = ("A card: rank A 2-10 (or T) J Q K, then suit S H D C or a suit 
                  "(5H, 10h, TH, 5♥); case-insensitive. Special cards, under a profile whose deck has "
                  "them: ZERO (0), A*, 5H* (Super Five), W, SW, M, JOKER; declared W=7H, SW=7H/5D, A*=11.")
 
+LONGEST_TOKEN = 16
+"""Card text longer than this is refused as too long, and echoed only in part."""
+
 
 class CardField(ma.fields.Field):
     """A card token in, its canonical code out."""
@@ -28,8 +31,8 @@ class CardField(ma.fields.Field):
     def _deserialize(self, value, attr, data, **kwargs) -> Card:
         if not isinstance(value, str):
             raise self.make_error("type")
-        if len(value) > 16:
-            raise self.make_error("invalid", token=value[:16] + "...", reason="too long")
+        if len(value) > LONGEST_TOKEN:
+            raise self.make_error("invalid", token=value[:LONGEST_TOKEN] + "...", reason="too long")
         try:
             return parse_card(value)
         except CardError as error:
@@ -37,7 +40,7 @@ class CardField(ma.fields.Field):
 
 
 # apispec documents a custom field as an object unless told otherwise.
-CARD_FIELD_OPENAPI = {"type": "string", "pattern": r"^\S{1,16}$"}
+CARD_FIELD_OPENAPI = {"type": "string", "pattern": rf"^\S{{1,{LONGEST_TOKEN}}}$"}
 
 
 def check_distinct(cards_by_field: dict[str, list[Card]], copies: dict | None = None) -> None:
