@@ -273,3 +273,13 @@ def test_cli_audit_errors(capsys, argv, message):
     with pytest.raises(SystemExit) as exit_info:
         main(["audit", *argv])
     assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_cli_audit_takes_the_profiles_hand_size(capsys):
+    # Five-card cribbage: a hand of three and the starter (3H 4D 5S + 6C: run of 4, 4+5+6 fifteen).
+    assert main(["audit", "3H", "4D", "5S", "6C", "--claimed", "6", "--rules", "five-card", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["canonical"] == 6 and body["verdict"] == "correct"
+    with pytest.raises(SystemExit):
+        main(["audit", "3H", "4D", "5S", "6C", "9H", "--claimed", "6", "--rules", "five-card"])
+    assert "give 3 hand cards and the starter (4 cards), got 5" in capsys.readouterr().err

@@ -28,7 +28,7 @@ def add_parser(subparsers) -> None:
 
 def request_from_args(args) -> dict:
     """The arguments as a /v1/audit/show request body, validated by the same schema."""
-    hand, starter = hand_and_starter(args.cards, "audit")
+    hand, starter = hand_and_starter(args.cards, "audit", args.rules)
     body = {"hand": [c.code for c in hand], "starter": starter.code, "crib": args.crib,
             "rules": args.rules, "claimed": args.claimed}
     if args.items is not None:

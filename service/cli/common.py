@@ -31,12 +31,22 @@ def cards_from_args(tokens: list[str], what: str) -> list[Card]:
     return cards
 
 
-def hand_and_starter(tokens: list[str], what: str) -> tuple[list[Card], Card]:
-    """Four hand (or crib) cards then the starter, as ``show`` and ``audit`` take them."""
+def hand_and_starter(tokens: list[str], what: str, rules: str = "standard") -> tuple[list[Card], Card]:
+    """The hand (or crib) cards then the starter: as many hand cards as the profile's hand holds
+    (four in the standard game, three in five-card, five in seven-card)."""
+    import marshmallow as ma
+
+    from schemas.rules import resolve_rules
+
+    try:
+        hand_size = resolve_rules(rules).hand_size
+    except ma.ValidationError as error:
+        raise UsageError(f"{what}: --rules: {error.messages}") from None
     cards = cards_from_args(tokens, what)
-    if len(cards) != 5:
-        raise UsageError(f"{what}: give 4 hand cards and the starter (5 cards), got {len(cards)}")
-    return cards[:4], cards[4]
+    if len(cards) != hand_size + 1:
+        raise UsageError(f"{what}: give {hand_size} hand cards and the starter ({hand_size + 1} cards), "
+                         f"got {len(cards)}")
+    return cards[:-1], cards[-1]
 
 
 def load_request(schema, body: dict, what: str, describe=None) -> dict:
