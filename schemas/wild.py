@@ -10,6 +10,7 @@ from __future__ import annotations
 import marshmallow as ma
 
 from service.rules.game import side_count
+from service.rules.special_cards import deck_copies
 from service.rules.wild_cards import EFFECTS, pack
 
 from .cards import CardField, check_distinct
@@ -100,7 +101,7 @@ class BoardRequestSchema(ma.Schema):
                          if not isinstance(v, bool)}
                 try:
                     check_deck(cards, profile)
-                    check_distinct(cards)
+                    check_distinct(cards, deck_copies(profile.deck))
                 except ma.ValidationError as error:
                     raise ma.ValidationError({"events": {index: error.normalized_messages()}}) from None
 

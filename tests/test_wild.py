@@ -303,3 +303,13 @@ def test_board_api_three_for_last(client):
         "events": []}).get_json()
     assert body["entries"] == [{"player": 0, "kind": "three_for_last", "points": 3, "pegged": 3}]
     assert body["scores"] == [3, 0] and body["game"] is None
+
+
+def test_board_counts_undeclared_wilds_at_their_best(client):
+    # A mastermind deck under WILD rules: W W 5H JC + 5C is the 29 hand with the Wilds as fives.
+    body = {"rules": {"name": "wild", "deck": "mastermind"},
+            "events": [{"player": 0, "show": {"hand": ["W", "W", "5H", "JC"], "starter": "5C"}}]}
+    response = client.post("/v1/wild/board", json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["entries"][0]["total"] == 29
+    assert response.get_json()["scores"] == [29, 0]

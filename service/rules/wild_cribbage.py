@@ -31,7 +31,8 @@ from typing import Optional, Sequence
 from .cards import Card
 from .game import game_over, side_of
 from .play import STANDARD_HOOKS, PlayHooks, PlayRecord, Series
-from .show import ShowScore, score_show
+from .declarations import best_declaration
+from .show import ShowScore
 
 FREEING_KINDS = frozenset({"go", "last_card", "nobs", "wild_go"})
 """Scores of one single point that free a player from the Stink Hole."""
@@ -205,7 +206,7 @@ class WildBoard:
              kind: Optional[str] = None) -> dict:
         """Count a hand or crib for ``player`` with the doubles in force, then peg it (a hand's
         single nobs point frees a player in the Stink Hole, and is then the only point pegged)."""
-        score = score_show(hand, starter, self.profile.crib_flush_five(crib))
+        score = best_declaration(hand, starter, crib, self.profile).score  # undeclared wilds: their best
         total = _doubled_total(score, player in self.double_runs, crib and self.double_crib)
         kind = kind or ("crib" if crib else "hand")
         if self.is_frozen(player) and any(item.kind == "nobs" for item in score.items):
