@@ -50,9 +50,13 @@ def cue_masks(image: np.ndarray) -> list[tuple[np.ndarray, int]]:
                             cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)  # card stock is unsaturated
     pale = cv2.morphologyEx(cv2.morphologyEx(pale, cv2.MORPH_CLOSE, close), cv2.MORPH_OPEN,
                             np.ones((5, 5), np.uint8))
+    # white cards on a light table: faint edges, after a median filter against the sensor's speckle,
+    # their gaps bridged by a wider dilation
+    smooth = cv2.GaussianBlur(cv2.medianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 5), (5, 5), 0)
+    weak = cv2.dilate(cv2.Canny(smooth, 8, 24), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     return [(bright, cv2.RETR_EXTERNAL), (enclosed, cv2.RETR_EXTERNAL), (255 - edges, cv2.RETR_LIST),
-            (255 - faint, cv2.RETR_LIST), (local, cv2.RETR_EXTERNAL), (pale, cv2.RETR_EXTERNAL),
-            (255 - bright, cv2.RETR_EXTERNAL)]
+            (255 - faint, cv2.RETR_LIST), (255 - weak, cv2.RETR_LIST), (local, cv2.RETR_EXTERNAL),
+            (pale, cv2.RETR_EXTERNAL), (255 - bright, cv2.RETR_EXTERNAL)]
 
 
 def _odd(n: int) -> int:
