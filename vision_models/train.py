@@ -29,7 +29,7 @@ from .dataset import make_dataset
 from .faces import CLASSES
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "2.0.0"
+MODEL_VERSION = "2.1.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -158,7 +158,7 @@ def export(torch, model, args, training: dict) -> dict:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--patches", type=int, default=66_000)
-    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=20261130)
