@@ -24,7 +24,7 @@ from service.rules.cards import STANDARD_DECK, Card, CardError, parse_card
 from service.rules.special_cards import kind_name
 
 from .cards import CARD_FIELD_OPENAPI, LONGEST_TOKEN, CardField, check_distinct
-from .rules import RulesValueField
+from .rules import RulesValueField, effective_rules_field
 from .show import CRIB_DESCRIPTION, ByKindSchema
 
 MAX_REPORTED_HANDS = 20
@@ -260,6 +260,6 @@ class BuiltList(ma.fields.List):
 
 class BatchShowResponseSchema(ma.Schema):
     count = ma.fields.Integer(required=True, metadata={"description": "Number of hands scored."})
-    rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
+    rules = effective_rules_field()
     results = BuiltList(ma.fields.Nested(BatchResultSchema), required=True,
                         metadata={"description": "One result per hand, in the order given."})

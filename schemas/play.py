@@ -10,7 +10,7 @@ from service.rules.play import KINDS, PlayInputError, check_plays
 from service.rules.special_cards import WILD_KINDS, deck_copies, play_declaration
 
 from .cards import CardField
-from .rules import RulesValueField, check_deck
+from .rules import RulesValueField, check_deck, effective_rules_field
 
 PLAY_KIND_DESCRIPTION = " | ".join(KINDS)
 FLAG_DESCRIPTION = (
@@ -194,7 +194,7 @@ class PlayResponseSchema(ma.Schema):
         "description": "What this response leaves to another endpoint: under WILD Cribbage, the "
                        "effects of the WILD cards drawn (the Stink Hole ...), applied by "
                        "/v1/wild/board. Empty otherwise."})
-    rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
+    rules = effective_rules_field()
 
 
 class AuditPlayOutSchema(PlayOutSchema):

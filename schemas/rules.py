@@ -168,3 +168,9 @@ class SaveProfileSchema(ma.Schema):
             raise ma.ValidationError({"settings": {error.setting: [error.message]}}) from None
         data["base_profile"] = base
         return data
+
+
+def effective_rules_field() -> ma.fields.Dict:
+    """The effective profile every response echoes (its name, version and every setting, with
+    the request's overrides applied), so an audit says exactly which rules it was made under."""
+    return ma.fields.Dict(metadata={"description": "The effective rule profile."})

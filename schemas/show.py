@@ -7,7 +7,7 @@ import marshmallow as ma
 from service.rules.special_cards import deck_copies
 
 from .cards import CardField, check_distinct
-from .rules import RulesValueField, check_deck
+from .rules import RulesValueField, check_deck, effective_rules_field
 
 KIND_DESCRIPTION = "fifteen | pair | run | flush | nobs"
 CRIB_DESCRIPTION = ("Count as the crib: a flush needs all five cards (four are enough when the "
@@ -73,4 +73,4 @@ class ShowResponseSchema(ma.Schema):
         "description": "Wild cards the request left undeclared, as the best declaration found: "
                        "[{field, index, card}], e.g. "
                        "{\"field\": \"hand\", \"index\": 2, \"card\": \"W=5H\"}."})
-    rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
+    rules = effective_rules_field()

@@ -14,7 +14,7 @@ from service.rules.special_cards import deck_copies
 from service.rules.wild_cards import EFFECTS, pack
 
 from .cards import CardField, check_distinct
-from .rules import RulesValueField, check_deck
+from .rules import RulesValueField, check_deck, effective_rules_field
 
 MAX_EVENTS = 200
 PEG_KINDS = ("fifteen", "thirty_one", "pair", "run", "go", "last_card", "nobs", "hand", "crib",
@@ -118,4 +118,4 @@ class BoardResponseSchema(ma.Schema):
     frozen = ma.fields.List(ma.fields.Integer(), metadata={"description": "Players in the Stink Hole."})
     effects = ma.fields.Dict(metadata={"description": "Every WILD card effect and what it does.",
                                        "example": EFFECTS})
-    rules = ma.fields.Dict(metadata={"description": "The effective rule profile."})
+    rules = effective_rules_field()
