@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 import pytest
 
-from service.vision import decode, get_reader, isolated_card, recognize
+from service.vision import Photo, decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
-from service.vision.locate import candidate_quads
-from service.vision.pipeline import read_card, too_weak
+from service.vision.locate import candidate_quads, find_outlines
+from service.vision.pipeline import Reading, read_card, take_cards, too_weak
 from vision_models import faces, real
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
@@ -72,6 +72,48 @@ def test_touching_cards_are_split():
         assert max(quad_iou(truth, q) for q in found) > 0.75
 
 
+def test_fanned_cards_are_outlined_from_their_corners():
+    """Three cards fanned with a tenth of a turn between them merge into one card-shaped blob; the
+    outlines guessed from its right-angled corners fit each card."""
+    image = np.full((480, 640, 3), (30, 60, 120), np.uint8)
+    truths = [card_outline(320 + 110 * k, 240 + 10 * k * k, 140, 200, 12 * k) for k in (-1, 0, 1)]
+    for quad in truths:
+        cv2.fillPoly(image, [quad.astype(np.int32)], (240, 240, 240))
+        cv2.polylines(image, [quad.astype(np.int32)], True, (90, 90, 90), 2)
+    outlines = find_outlines(image)
+    guesses = outlines.guesses()
+    assert min(max(quad_iou(truth, q) for q in outlines.quads) for truth in truths) < 0.8
+    for truth in truths:
+        assert max(quad_iou(truth, q) for q in outlines.quads + guesses) > 0.9
+
+
+def test_a_guessed_outline_does_not_run_across_bare_table():
+    """A lone card cut by the photo's edge: guesses may run out of the picture, not over the table."""
+    image = np.full((480, 640, 3), (30, 60, 120), np.uint8)
+    cut = card_outline(580, 240, 140, 200, 20)  # its right part lies beyond the edge
+    cv2.fillPoly(image, [cut.astype(np.int32)], (240, 240, 240))
+    outlines = find_outlines(image)
+    guesses = outlines.guesses()
+    assert max(quad_iou(cut, q) for q in guesses) > 0.85
+    visible = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(visible, [cut.astype(np.int32)], 255)
+    for quad in guesses:
+        drawn = np.zeros_like(visible)
+        cv2.fillPoly(drawn, [np.round(quad).astype(np.int32)], 255)
+        on_table = cv2.countNonZero(cv2.bitwise_and(drawn, cv2.bitwise_not(visible)))
+        assert on_table <= 0.3 * cv2.countNonZero(drawn)
+
+
+def test_an_unsure_reading_of_a_guessed_outline_is_left_out():
+    quad = card_outline(100, 100, 60, 90, 0)
+    dist = np.array([0.6, 0.4])
+    readings = [Reading(0.6, quad, dist, 0.95), Reading(0.6, quad + 300, dist, 0.95, guessed=True),
+                Reading(0.9, quad + 600, dist, 0.95, guessed=True)]
+    photo = Photo(np.zeros((1000, 1000, 3), np.uint8), 1000, 1000, 1.0)
+    cards = take_cards(readings, photo, ["AS", "AH"], 0.7)
+    assert [(card.code, card.confidence) for card in cards] == [("AS", 0.9), (None, 0.6)]
+
+
 # --- reading --------------------------------------------------------------------------------------
 
 def test_read_card_takes_the_reading_whose_corners_hold_an_index():
@@ -121,10 +163,12 @@ def scene_photo(scene):
 
 def test_styles_draw_the_same_randoms_without_the_truetype_fonts(monkeypatch):
     """Pillow and the DejaVu fonts are training-only: without them a style falls back to Hershey
-    faces but the seeded draws stay in step, so generated scenes keep their layout."""
+    faces (the vendored faces need Pillow too) but the seeded draws stay in step, so generated
+    scenes keep their layout."""
     with_fonts = np.random.default_rng(11)
     styles = [faces.random_style(with_fonts) for _ in range(20)]
-    monkeypatch.setattr(faces, "TRUETYPE", ())
+    monkeypatch.setattr(faces, "HAS_PIL", False)
+    monkeypatch.setattr(faces, "DEJAVU", ())
     without = np.random.default_rng(11)
     plain = [faces.random_style(without) for _ in range(20)]
     assert with_fonts.random() == without.random()

@@ -154,29 +154,19 @@ def table(results: dict) -> str:
     return "\n".join(rows)
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description="Evaluate the card reader on held-out photos.")
-    parser.add_argument("--scenes", type=int, default=200, help="generated hands per design set")
-    parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
-    parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme")
-    parser.add_argument("--real", help="directory with images/ and labels.json")
-    parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
-                        help="which part of the real split to read (default: the held-out photos)")
-    parser.add_argument("--model-dir", default=None)
-    parser.add_argument("--min-confidence", type=float, default=0.7)
-    parser.add_argument("--out", help="write the figures as JSON here")
-    args = parser.parse_args(argv)
-    reader = get_reader(args.model_dir, 1, 1)
+def run_sets(reader, args, min_confidence: float) -> dict:
+    """The figures of every set the arguments ask for, at one confidence threshold."""
     results = {}
     if args.scenes:
-        results["own designs (synthetic)"] = synthetic(reader, args.scenes, args.min_confidence).summary()
+        results["own designs (synthetic)"] = synthetic(reader, args.scenes, min_confidence,
+                                                       seed=args.seed).summary()
     if args.themes:
         from .third_party import available_themes, theme_faces
 
         combined = Tally()
         for number, path in enumerate(available_themes(args.themes)):
-            tally = synthetic(reader, args.theme_scenes, args.min_confidence, theme_faces(path),
-                              seed=EVAL_SEED + 1 + number)
+            tally = synthetic(reader, args.theme_scenes, min_confidence, theme_faces(path),
+                              seed=args.seed + 1 + number)
             results[f"gnome theme {path.stem}"] = tally.summary()
             for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
                 setattr(combined, key, getattr(combined, key) + getattr(tally, key))
@@ -188,8 +178,34 @@ def main(argv=None) -> None:
 
         names = None if args.real_set == "all" else set(load_split(args.real)[args.real_set])
         label = "" if args.real_set == "all" else f", {args.real_set.replace('_', '-')}"
-        for kind, tally in real_photos(reader, Path(args.real), args.min_confidence, names=names).items():
+        for kind, tally in real_photos(reader, Path(args.real), min_confidence, names=names).items():
             results[f"real photos ({kind}{label})"] = tally.summary()
+    return results
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description="Evaluate the card reader on held-out photos.")
+    parser.add_argument("--scenes", type=int, default=200, help="generated hands per design set")
+    parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
+    parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme")
+    parser.add_argument("--real", help="directory with images/ and labels.json")
+    parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
+                        help="which part of the real split to read (default: the held-out photos)")
+    parser.add_argument("--model-dir", default=None)
+    parser.add_argument("--min-confidence", type=float, default=0.7)
+    parser.add_argument("--thresholds", type=lambda text: [float(t) for t in text.split(",")],
+                        help="comma-separated confidence thresholds to compare (to choose one on the "
+                             "tuning sets: --seed 4242 --real-set train)")
+    parser.add_argument("--seed", type=int, default=EVAL_SEED,
+                        help=f"synthetic scenes' seed (default {EVAL_SEED}, the held-out one)")
+    parser.add_argument("--out", help="write the figures as JSON here")
+    args = parser.parse_args(argv)
+    reader = get_reader(args.model_dir, 1, 1)
+    results = {}
+    for threshold in args.thresholds or [args.min_confidence]:
+        at = f" @ {threshold}" if args.thresholds else ""
+        for name, summary in run_sets(reader, args, threshold).items():
+            results[name + at] = summary
     print(table(results))
     for name, summary in results.items():
         print(f"{name}: {', '.join(summary['top_confusions'])}")

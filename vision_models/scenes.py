@@ -142,11 +142,12 @@ def compose(rng: np.random.Generator, codes: list[str], size: tuple[int, int] | 
     h, w = size
     n = len(codes)
     style = style or random_style(rng)
-    for _ in range(20):
+    for attempt in range(40):
         if quads is not None:
             card_w = float(np.linalg.norm(quads[0][1] - quads[0][0]))
             break
-        card_w = rng.uniform(0.12, 0.28) * min(h, w) * (1.6 if n <= 2 else 1.0)
+        # smaller cards after each failed try, so a crowded table still gets laid out
+        card_w = rng.uniform(0.12, 0.28) * min(h, w) * (1.6 if n <= 2 else 1.0) * 0.95 ** attempt
         quads = _layout(rng, n, h, w, card_w, max_overlap)
         if quads is not None:
             break

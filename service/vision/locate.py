@@ -14,6 +14,8 @@ The reader later rejects candidates whose corners hold no index, so this step fa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -91,6 +93,14 @@ def _card_shaped(contour: np.ndarray, min_area: float) -> bool:
     return hull_area / (a * b) >= MIN_FILL and cv2.contourArea(contour) >= MIN_SOLIDITY * hull_area
 
 
+def _maybe_several(contour: np.ndarray) -> bool:
+    """A card-shaped region that may still be more than one card (a tight fan, a row): notched
+    (filling less of its rotated rectangle than a card does) or not of a card's proportions."""
+    (_, _), (a, b), _ = cv2.minAreaRect(contour)
+    fill = cv2.contourArea(contour) / max(a * b, 1.0)
+    return fill < 0.9 or not 1.2 <= max(a, b) / max(min(a, b), 1.0) <= 1.8
+
+
 def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
     """Touching cards: erode the region (a distance transform) until its pieces are card-shaped,
     then grow each piece's rectangle back by the erosion."""
@@ -114,17 +124,139 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
     return found
 
 
+CARD_ASPECTS = (1.40, 1.56)   # long side / short side: poker (63 x 88 mm) and bridge (57 x 89 mm)
+GUESS_INSIDE = 0.7           # share of a guessed outline inside its region (or beyond the photo's edge)
+MASK_SCALE = 0.25            # the coarse masks that share is measured on
+RIGHT_ANGLE = 0.34            # a card's corner: |cos| of the angle between its edges at most this (70-110 deg)
+
+
+def corner_hypotheses(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """Card outlines guessed from the right-angled corners of a region: touching or overlapping
+    cards, or a card cut by the photo's edge, still show some whole corners (often an index corner).
+
+    Each convex corner of the region's outline whose two edges meet at about a right angle is a
+    card's corner; the card runs along both edges, at least as far as each edge is seen, with a
+    card's proportions. One hypothesis per way of fitting that, clockwise from the corner seen (so
+    the reader may look for an index at that corner and the opposite one only); the reader keeps
+    the ones whose corners hold an index::
+
+        >>> blob = np.zeros((300, 300), np.uint8)
+        >>> _ = cv2.rectangle(blob, (20, 20), (120, 160), 255, -1)   # 101 x 141
+        >>> _ = cv2.rectangle(blob, (100, 60), (200, 200), 255, -1)  # overlaps the first
+        >>> contour = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0][0]
+        >>> guesses = corner_hypotheses(contour, 2000)
+        >>> truth = np.array([[20, 20], [120, 20], [120, 160], [20, 160]], np.float32)
+        >>> max(quad_iou(truth, q) for q in guesses) > 0.9
+        True
+        >>> sorted({tuple(q[0].round().tolist()) for q in guesses})  # the corners seen
+        [(20.0, 20.0), (20.0, 160.0), (100.0, 200.0), (120.0, 20.0), (200.0, 60.0), (200.0, 200.0)]
+    """
+    perimeter = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, 0.012 * perimeter, True).reshape(-1, 2).astype(np.float32)
+    if len(poly) < 3:
+        return []
+    shortest = (min_area / max(CARD_ASPECTS)) ** 0.5 * 0.5
+    found = []
+    for i, corner in enumerate(poly):
+        a, b = poly[i - 1] - corner, poly[(i + 1) % len(poly)] - corner
+        along_a, along_b = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+        if min(along_a, along_b) < shortest:
+            continue
+        unit_a, unit_b = a / along_a, b / along_b
+        if abs(float(unit_a @ unit_b)) > RIGHT_ANGLE:
+            continue
+        inward = corner + (unit_a + unit_b) * 3
+        if cv2.pointPolygonTest(contour, (float(inward[0]), float(inward[1])), False) < 0:
+            continue  # a reflex corner, where two cards meet
+        for side_a, side_b in _card_sides(along_a, along_b):
+            quad = np.array([corner, corner + unit_a * side_a, corner + unit_a * side_a + unit_b * side_b,
+                             corner + unit_b * side_b], np.float32)
+            if side_a * side_b >= min_area:
+                quad = order_quad(quad)
+                anchor = int(np.argmin(np.linalg.norm(quad - corner, axis=1)))
+                found.append(np.roll(quad, -anchor, axis=0))
+    return found
+
+
+def _card_sides(seen_a: float, seen_b: float) -> list[tuple[float, float]]:
+    """The card's sides along two edges seen for ``seen_a`` and ``seen_b`` pixels from a corner:
+    each edge may be a whole side (the other side then follows from the card's proportions), and
+    neither side may be much shorter than what is seen of it.
+
+    >>> _card_sides(100, 140)[0]
+    (100, 140.0)
+    """
+    sides = []
+    for aspect in CARD_ASPECTS:
+        for side_a, side_b in ((seen_a, seen_a * aspect), (seen_a, seen_a / aspect),
+                               (seen_b * aspect, seen_b), (seen_b / aspect, seen_b)):
+            if side_a >= 0.9 * seen_a and side_b >= 0.9 * seen_b and (side_a, side_b) not in sides:
+                sides.append((side_a, side_b))
+    return sides
+
+
 LOCATE_SIDE = 640     # outlines are searched on a copy at most this large
 
 
-def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndarray]:
-    """Possible card outlines in ``image`` (float32 4x2, clockwise), duplicates merged."""
+@dataclass
+class Outlines:
+    """What the outline step found in a photo: ``quads``, the regions shaped like one card (or split
+    into such), in photo pixels; and ``regions``, the rest (touching, overlapping or cut cards, or
+    table), to guess outlines from their corners."""
+
+    quads: list[np.ndarray]
+    regions: list[np.ndarray]
+    factor: float               # locate copy pixels per photo pixel
+    shape: tuple[int, int]      # the locate copy's height and width
+    min_area: float             # in locate copy pixels
+
+    def guesses(self, limit: int = 40) -> list[np.ndarray]:
+        """Up to ``limit`` outlines guessed from the corners of the regions (photo pixels, each
+        clockwise from the corner it was guessed from), none repeating a card-shaped outline, each
+        lying mostly inside its region or beyond the photo's edge (a card runs on under the cards
+        over it, or out of the picture, but not across bare table)."""
+        known = [q * self.factor for q in self.quads]
+        found: list[np.ndarray] = []
+        for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
+            allowed = self._region_or_outside(region)
+            for quad in corner_hypotheses(region, self.min_area):
+                if len(found) >= limit:
+                    return [q / self.factor for q in found]
+                if (self._share_inside(quad, allowed) >= GUESS_INSIDE
+                        and not any(quad_iou(quad, q) > 0.85 for q in found + known)):
+                    found.append(quad)
+        return [q / self.factor for q in found]
+
+    def _region_or_outside(self, region: np.ndarray) -> np.ndarray:
+        """A coarse mask (``MASK_SCALE``, with a margin all round) of the region and of everything
+        beyond the photo's edge."""
+        h, w = self.shape
+        margin = self._margin()
+        allowed = np.full((int(h * MASK_SCALE) + 2 * margin, int(w * MASK_SCALE) + 2 * margin), 255, np.uint8)
+        allowed[margin:-margin, margin:-margin] = 0
+        cv2.drawContours(allowed, [np.round(region * MASK_SCALE).astype(np.int32) + margin], -1, 255, -1)
+        return allowed
+
+    def _margin(self) -> int:
+        return int(max(self.shape) * MASK_SCALE) // 2 + 1
+
+    def _share_inside(self, quad: np.ndarray, allowed: np.ndarray) -> float:
+        drawn = np.zeros_like(allowed)
+        cv2.fillConvexPoly(drawn, np.round(quad * MASK_SCALE).astype(np.int32) + self._margin(), 255)
+        area = cv2.countNonZero(drawn)
+        return cv2.countNonZero(cv2.bitwise_and(drawn, allowed)) / area if area else 0.0
+
+
+def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
+    """Possible card outlines in ``image`` (float32 4x2, clockwise), duplicates merged, and the
+    regions left for :meth:`Outlines.guesses`."""
     factor = min(1.0, LOCATE_SIDE / max(image.shape[:2]))
     if factor < 1.0:
         image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     h, w = image.shape[:2]
     min_area, max_area = MIN_AREA * h * w, MAX_AREA * h * w
     quads: list[np.ndarray] = []
+    regions: list[np.ndarray] = []
     for mask, mode in cue_masks(image):
         contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
@@ -133,8 +265,11 @@ def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndar
                 continue
             if _card_shaped(contour, min_area):
                 shapes = [contour]
+                if _maybe_several(contour):
+                    regions.append(contour)
             elif area <= max_area:
                 shapes = _split(contour, min_area)
+                regions.append(contour)
             else:
                 continue
             for shape in shapes:
@@ -143,8 +278,12 @@ def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndar
                     centre = quad.mean(axis=0)
                     side = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean()
                     quad = (centre + (quad - centre) * (1 + 6 / side)).astype(np.float32)
-                if cv2.contourArea(quad) <= max_area and not any(quad_iou(quad, q) > 0.85 for q in quads):
+                if (len(quads) < max_candidates and cv2.contourArea(quad) <= max_area
+                        and not any(quad_iou(quad, q) > 0.85 for q in quads)):
                     quads.append(quad)
-                if len(quads) >= max_candidates:
-                    return [q / factor for q in quads]
-    return [q / factor for q in quads]
+    return Outlines([q / factor for q in quads], regions, factor, (h, w), min_area)
+
+
+def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndarray]:
+    """The card-shaped outlines of :func:`find_outlines` (float32 4x2, photo pixels)."""
+    return find_outlines(image, max_candidates).quads

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .decode import Photo
-from .geometry import corner_patches, overlap_of
-from .locate import candidate_quads
+from .geometry import corner_patches, order_quad, overlap_of
+from .locate import find_outlines
 from .reader import CardReader
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
@@ -71,31 +71,61 @@ def too_weak(score: float, cardness: float) -> bool:
     return score < WEAK_SCORE and cardness < WEAK_INDEX
 
 
-def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.7,
-              max_candidates: int = 60) -> Recognition:
-    """Every card in ``photo``, most confident first; quads in the photo's own pixels."""
-    quads = candidate_quads(photo.image, max_candidates)
+@dataclass
+class Reading:
+    score: float
+    quad: np.ndarray          # the photo as decoded (before ``Photo.scale``)
+    dist: np.ndarray
+    cardness: float
+    guessed: bool = False     # an outline guessed from a corner: kept only when read surely
+
+
+def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False) -> list[Reading]:
+    """Each outline's reading (all four corners, since a guessed outline may be too short or long and
+    still show the index at another corner), those with no index or too weak a reading dropped."""
     if not quads:
-        return Recognition([], photo.width, photo.height)
+        return []
     patches = np.concatenate([corner_patches(photo.image, q) for q in quads])
     probabilities = reader.probabilities(patches).reshape(len(quads), 4, -1)
-    classes = [c for c in reader.classes if c != "NONE"]
     found = []
     for quad, probs in zip(quads, probabilities):
         dist, cardness = read_card(probs, reader.none_index)
         if cardness < INDEX_SURE:
             continue
-        order = np.argsort(dist)[::-1][:3]
-        score = float(dist[order[0]]) * min(1.0, cardness / 0.9)
-        if too_weak(score, cardness):
-            continue
-        found.append((score, quad, dist, order, cardness))
-    found.sort(key=lambda item: -item[0])
+        score = float(dist.max()) * min(1.0, cardness / 0.9)
+        if not too_weak(score, cardness):
+            found.append(Reading(score, order_quad(quad), dist, cardness, guessed))
+    return found
+
+
+def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
+               min_confidence: float) -> list[RecognizedCard]:
+    """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
+    of a guessed outline is left out (it is most often a patch of table)."""
     taken: list[RecognizedCard] = []
-    for score, quad, dist, order, cardness in found:
-        if any(overlap_of(quad, card.quad / photo.scale) > MAX_SHARED for card in taken):
+    for reading in sorted(readings, key=lambda r: -r.score):
+        if reading.guessed and reading.score < min_confidence:
             continue
-        candidates = [(classes[i], round(float(dist[i]), 4)) for i in order]
-        code = candidates[0][0] if score >= min_confidence else None
-        taken.append(RecognizedCard(code, round(score, 4), quad * photo.scale, candidates, round(cardness, 4)))
-    return Recognition(taken, photo.width, photo.height)
+        if any(overlap_of(reading.quad, card.quad / photo.scale) > MAX_SHARED for card in taken):
+            continue
+        order = np.argsort(reading.dist)[::-1][:3]
+        candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
+        code = candidates[0][0] if reading.score >= min_confidence else None
+        taken.append(RecognizedCard(code, round(reading.score, 4), reading.quad * photo.scale, candidates,
+                                    round(reading.cardness, 4)))
+    return taken
+
+
+def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.7,
+              max_candidates: int = 60, max_guesses: int = 40) -> Recognition:
+    """Every card in ``photo``, most confident first; quads in the photo's own pixels.
+
+    The outlines shaped like one card and those guessed from the corners of the other regions
+    (touching or overlapping cards, cards cut by the photo's edge) are read together, so a card's
+    best-read outline wins; an unsure reading of a guessed outline is left out.
+    """
+    classes = [c for c in reader.classes if c != "NONE"]
+    outlines = find_outlines(photo.image, max_candidates)
+    readings = (read_outlines(photo, reader, outlines.quads)
+                + read_outlines(photo, reader, outlines.guesses(max_guesses), guessed=True))
+    return Recognition(take_cards(readings, photo, classes, min_confidence), photo.width, photo.height)
