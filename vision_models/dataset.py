@@ -34,11 +34,22 @@ def _visible(ids: np.ndarray, quad: np.ndarray, roll: int, card: int) -> float:
 
 def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03) -> np.ndarray:
     """A slightly wrong outline, as a detector gives: scaled 0.96-1.05, corners moved by ``jitter``
-    of the card's width (standard deviation)."""
+    of the card's width (standard deviation); one time in three also stretched 0.88-1.12 along each
+    edge from one corner, as an outline guessed from a corner and the card's proportions is."""
     side = float(np.linalg.norm(quad[1] - quad[0]))
     centre = quad.mean(axis=0)
-    return (centre + (quad - centre) * rng.uniform(0.96, 1.05)
+    quad = (centre + (quad - centre) * rng.uniform(0.96, 1.05)
             + rng.normal(0, jitter * side, (4, 2))).astype(np.float32)
+    if rng.random() < 1 / 3:
+        corner = int(rng.integers(0, 4))
+        quad = np.roll(quad, -corner, axis=0)
+        along_a, along_b = quad[1] - quad[0], quad[3] - quad[0]
+        stretch_a, stretch_b = rng.uniform(0.88, 1.12, 2)
+        quad = np.array([quad[0], quad[0] + along_a * stretch_a,
+                         quad[0] + along_a * stretch_a + along_b * stretch_b + (quad[2] - quad[1] - along_b),
+                         quad[0] + along_b * stretch_b], np.float32)
+        quad = np.roll(quad, corner, axis=0)
+    return quad
 
 
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03):

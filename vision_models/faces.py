@@ -1,7 +1,8 @@
 """Card faces in many styles: the 52 standard cards and the special cards, drawn with OpenCV.
 
 A style is drawn at random from a seeded generator: index font (the Hershey faces, italic or not, or a
-TrueType face rendered with Pillow when the ``train`` extra and the DejaVu fonts are installed), index
+TrueType face rendered with Pillow when the ``train`` extra is installed: the TeX Gyre faces committed
+in ``vision_models/fonts`` or the system's DejaVu faces), index
 size (6-17 % of the card height) and place, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
 suit shapes, pip layouts, court-card stand-ins, two or four indices::
 
@@ -32,12 +33,16 @@ CLASSES = STANDARD_CODES + SPECIAL_CODES + ("NONE",)
 
 TRUETYPE_DIR = Path("/usr/share/fonts/truetype/dejavu")
 TRUETYPE_SLOTS = 20
-"""How many TrueType faces a style chooses among (the DejaVu set), so the random draws are the same
-whether or not the fonts and Pillow are installed; without them those styles fall back to Hershey."""
-TRUETYPE = tuple(str(p) for p in sorted(TRUETYPE_DIR.glob("DejaVu*.ttf")) if "Math" not in p.name
-                 and "ExtraLight" not in p.name) if TRUETYPE_DIR.is_dir() and find_spec("PIL") else ()
-"""TrueType faces for indices (DejaVu Sans/Serif/Mono/Condensed, book and bold): Pillow (the ``train``
-extra) renders them; empty when either is missing."""
+"""How many DejaVu faces a style chooses among, so the random draws are the same whether or not the
+fonts and Pillow are installed; without them those styles fall back to Hershey."""
+DEJAVU = tuple(str(p) for p in sorted(TRUETYPE_DIR.glob("DejaVu*.ttf")) if "Math" not in p.name
+               and "ExtraLight" not in p.name) if TRUETYPE_DIR.is_dir() else ()
+VENDORED_FONTS = tuple(str(p) for p in sorted((Path(__file__).resolve().parent / "fonts").glob("*.otf")))
+"""The TeX Gyre faces committed in ``vision_models/fonts`` (Times, Helvetica, Palatino, Century
+Schoolbook, Bookman, Avant Garde, Courier and Zapf Chancery look-alikes), for rank indices only."""
+HAS_PIL = find_spec("PIL") is not None
+SUIT_FONTS = DEJAVU if HAS_PIL else ()
+"""Faces with the suit symbols (DejaVu): Pillow (the ``train`` extra) renders them."""
 SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
@@ -78,10 +83,10 @@ def random_style(rng: np.random.Generator) -> dict:
     suit_h = float(np.clip(rank_h * rng.uniform(0.5, 0.9), 0.04, 0.11))
     index_y, gap = float(rng.uniform(0.02, 0.06)), float(rng.uniform(0.0, 0.02))
     fit = min(1.0, (0.31 - index_y) / (rank_h + gap + suit_h))
-    truetype = _truetype(rng, 0.6)
+    truetype = _truetype(rng, 0.75)
     return {
         "truetype": truetype,
-        "glyph_suits": _truetype(rng, 0.35),
+        "glyph_suits": _truetype(rng, 0.35, suits=True),
         "pip_spread": (float(rng.uniform(0.8, 1.3)), float(rng.uniform(0.85, 1.15))),
         "strokes": bool(rng.random() < 0.08),            # the special cards' stroke letters (A, 5, J, K)
         "court_inset": (float(rng.uniform(0.12, 0.26)), float(rng.uniform(0.08, 0.2))),
@@ -101,12 +106,18 @@ def random_style(rng: np.random.Generator) -> dict:
     }
 
 
-def _truetype(rng: np.random.Generator, chance: float) -> str | None:
-    """A TrueType face with this chance (None without Pillow or the fonts; the same draws either way)."""
+def _truetype(rng: np.random.Generator, chance: float, suits: bool = False) -> str | None:
+    """A TrueType face with this chance: for ranks one of the vendored faces or a DejaVu slot, for
+    suit symbols a DejaVu slot (None without Pillow or the DejaVu fonts; the same draws either way)."""
     if rng.random() >= chance:
         return None
-    slot = int(rng.integers(0, len(TRUETYPE) or TRUETYPE_SLOTS))
-    return TRUETYPE[slot] if TRUETYPE else None
+    vendored = () if suits else VENDORED_FONTS
+    slot = int(rng.integers(0, len(vendored) + (len(DEJAVU) or TRUETYPE_SLOTS)))
+    if not HAS_PIL:
+        return None
+    if slot < len(vendored):
+        return vendored[slot]
+    return DEJAVU[slot - len(vendored)] if DEJAVU else None
 
 
 def _ink(style: dict, suit: str):

@@ -26,26 +26,56 @@ import numpy as np
 from service.vision.geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
 
 from .dataset import make_dataset
-from .faces import CLASSES
+from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "2.1.0"
+MODEL_VERSION = "3.0.0"
 HERE = Path(__file__).resolve().parent
 
 
-def build_model():
-    """A small CNN (about 120k weights): 5x5 stride-2 stem, four 3x3 layers, global pooling."""
+class FactorizedHead:
+    """Rank and suit read apart: a standard card's logit is its rank's plus its suit's, so a rank
+    learnt in one suit is known in all four (fewer examples per class needed, fonts generalize
+    across suits); the special cards and NONE keep a logit each. The output is still one logit per
+    class in ``CLASSES`` order, so the service reads it as before."""
+
+    @staticmethod
+    def build(width: int):
+        import torch
+        import torch.nn as nn
+
+        ranks, suits = len(RANKS), len(SUITS)
+        extra = len(CLASSES) - ranks * suits
+
+        class Head(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.linear = nn.Linear(width, ranks + suits + extra)
+
+            def forward(self, features):
+                out = self.linear(features)
+                rank, suit, rest = out[:, :ranks], out[:, ranks:ranks + suits], out[:, ranks + suits:]
+                joint = (rank.unsqueeze(2) + suit.unsqueeze(1)).flatten(1)  # rank-major, as CLASSES
+                return torch.cat([joint, rest], dim=1)
+
+        return Head()
+
+
+def build_model(head: str = "factorized"):
+    """A small CNN (about 120k weights): 5x5 stride-2 stem, four 3x3 layers, global pooling, then a
+    factorized (rank + suit) or a joint (one logit per class) linear head."""
     import torch.nn as nn
 
     def block(cin, cout, kernel=3, stride=1):
         return [nn.Conv2d(cin, cout, kernel, stride, kernel // 2, bias=False), nn.BatchNorm2d(cout),
                 nn.ReLU(inplace=True)]
 
+    last = FactorizedHead.build(128) if head == "factorized" else nn.Linear(128, len(CLASSES))
     return nn.Sequential(
         *block(3, 24, 5, 2), *block(24, 48), nn.MaxPool2d(2),     # 16 x 10
         *block(48, 64), *block(64, 64), nn.MaxPool2d(2),          # 8 x 5
         *block(64, 128),
-        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(128, len(CLASSES)))
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), last)
 
 
 def _augment(torch, x):
@@ -98,7 +128,7 @@ def train(args) -> dict:
         y = np.concatenate([y] + [yr] * args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
           f"{len(yv)} validation patches in {time.time() - started:.0f} s", flush=True)
-    model = build_model()
+    model = build_model(args.head)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(y) + args.batch - 1) // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
@@ -127,7 +157,7 @@ def train(args) -> dict:
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count,
-                                       "epochs": args.epochs, "seconds": round(time.time() - started)})
+                                       "epochs": args.epochs, "head": args.head, "seconds": round(time.time() - started)})
 
 
 def evaluate(torch, model, x, y) -> float:
@@ -147,6 +177,7 @@ def export(torch, model, args, training: dict) -> dict:
                       output_names=["logits"], dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}},
                       opset_version=17, dynamo=False)
     labels = {"name": MODEL_NAME, "version": MODEL_VERSION, "classes": list(CLASSES),
+              "min_confidence": args.min_confidence,
               "input": {"height": PATCH_H, "width": PATCH_W, "channels": "BGR", "scale": "0..1",
                         "corner_fraction": [CORNER_FX, CORNER_FY]},
               "training": {**training, "seed": args.seed, "threads": args.threads}}
@@ -157,14 +188,19 @@ def export(torch, model, args, training: dict) -> dict:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--patches", type=int, default=66_000)
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--patches", type=int, default=80_000)
+    parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
+    parser.add_argument("--min-confidence", type=float, default=0.8,
+                        help="the threshold written to labels.json (choose it with vision_models.evaluate "
+                             "--thresholds on the tuning sets)")
+    parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",
+                        help="rank + suit logits (default) or one logit per class")
     parser.add_argument("--out", default=str(HERE))
     train(parser.parse_args(argv))
 
