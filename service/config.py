@@ -35,7 +35,7 @@ class DefaultConfig:
     VISION_MAX_UPLOAD_BYTES = 20 * 1024 * 1024  # /v1/recognize, /v1/*/photo (JSON stays MAX_BODY_BYTES)
     VISION_MAX_PIXELS = 50_000_000  # refused before decoding (decompression bombs) with 413
     VISION_MAX_SIDE = 1280  # photos are read at most this large (long side, pixels)
-    VISION_MIN_CONFIDENCE = 0.7  # below this a card comes back uncertain (code null + candidates)
+    VISION_MIN_CONFIDENCE = None  # below this a card comes back uncertain (code null + candidates); None: the model's own (labels.json)
     VISION_INTRA_OP_THREADS = 1  # onnxruntime threads per worker process
     VISION_INTER_OP_THREADS = 1
     VISION_MODEL_DIR = ""  # empty: the committed model in vision_models/

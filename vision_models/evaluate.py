@@ -192,7 +192,8 @@ def main(argv=None) -> None:
     parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
                         help="which part of the real split to read (default: the held-out photos)")
     parser.add_argument("--model-dir", default=None)
-    parser.add_argument("--min-confidence", type=float, default=0.7)
+    parser.add_argument("--min-confidence", type=float, default=None,
+                        help="default: the model's own threshold (labels.json)")
     parser.add_argument("--thresholds", type=lambda text: [float(t) for t in text.split(",")],
                         help="comma-separated confidence thresholds to compare (to choose one on the "
                              "tuning sets: --seed 4242 --real-set train)")
@@ -202,7 +203,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     reader = get_reader(args.model_dir, 1, 1)
     results = {}
-    for threshold in args.thresholds or [args.min_confidence]:
+    for threshold in args.thresholds or [args.min_confidence or reader.min_confidence]:
         at = f" @ {threshold}" if args.thresholds else ""
         for name, summary in run_sets(reader, args, threshold).items():
             results[name + at] = summary

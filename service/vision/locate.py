@@ -130,15 +130,15 @@ MASK_SCALE = 0.25            # the coarse masks that share is measured on
 RIGHT_ANGLE = 0.34            # a card's corner: |cos| of the angle between its edges at most this (70-110 deg)
 
 
-def corner_hypotheses(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
+def corner_hypotheses(contour: np.ndarray, min_area: float, size: tuple[int, int] | None = None) -> list[np.ndarray]:
     """Card outlines guessed from the right-angled corners of a region: touching or overlapping
     cards, or a card cut by the photo's edge, still show some whole corners (often an index corner).
 
     Each convex corner of the region's outline whose two edges meet at about a right angle is a
     card's corner; the card runs along both edges, at least as far as each edge is seen, with a
-    card's proportions. One hypothesis per way of fitting that, clockwise from the corner seen (so
-    the reader may look for an index at that corner and the opposite one only); the reader keeps
-    the ones whose corners hold an index::
+    card's proportions. One hypothesis per way of fitting that, clockwise from the corner seen; the
+    reader keeps the ones whose corners hold an index. With the photo's ``size`` (height, width),
+    an edge running along the photo's border is no card's edge (it is where a region is cut off)::
 
         >>> blob = np.zeros((300, 300), np.uint8)
         >>> _ = cv2.rectangle(blob, (20, 20), (120, 160), 255, -1)   # 101 x 141
@@ -158,7 +158,10 @@ def corner_hypotheses(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
     shortest = (min_area / max(CARD_ASPECTS)) ** 0.5 * 0.5
     found = []
     for i, corner in enumerate(poly):
-        a, b = poly[i - 1] - corner, poly[(i + 1) % len(poly)] - corner
+        before, after = poly[i - 1], poly[(i + 1) % len(poly)]
+        if size is not None and (_on_border(corner, before, size) or _on_border(corner, after, size)):
+            continue
+        a, b = before - corner, after - corner
         along_a, along_b = float(np.linalg.norm(a)), float(np.linalg.norm(b))
         if min(along_a, along_b) < shortest:
             continue
@@ -168,14 +171,23 @@ def corner_hypotheses(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
         inward = corner + (unit_a + unit_b) * 3
         if cv2.pointPolygonTest(contour, (float(inward[0]), float(inward[1])), False) < 0:
             continue  # a reflex corner, where two cards meet
+        clockwise = unit_a[0] * unit_b[1] - unit_a[1] * unit_b[0] > 0  # y points down
         for side_a, side_b in _card_sides(along_a, along_b):
-            quad = np.array([corner, corner + unit_a * side_a, corner + unit_a * side_a + unit_b * side_b,
-                             corner + unit_b * side_b], np.float32)
-            if side_a * side_b >= min_area:
-                quad = order_quad(quad)
-                anchor = int(np.argmin(np.linalg.norm(quad - corner, axis=1)))
-                found.append(np.roll(quad, -anchor, axis=0))
+            if side_a * side_b < min_area:
+                continue
+            to_a, to_b = unit_a * side_a, unit_b * side_b
+            quad = ([corner, corner + to_a, corner + to_a + to_b, corner + to_b] if clockwise
+                    else [corner, corner + to_b, corner + to_a + to_b, corner + to_a])
+            found.append(np.array(quad, np.float32))
     return found
+
+
+def _on_border(p: np.ndarray, q: np.ndarray, size: tuple[int, int], margin: float = 3) -> bool:
+    """True when the segment p-q runs along one border of a photo of ``size`` (height, width)."""
+    h, w = size
+    return bool((p[0] <= margin and q[0] <= margin) or (p[1] <= margin and q[1] <= margin)
+                or (p[0] >= w - 1 - margin and q[0] >= w - 1 - margin)
+                or (p[1] >= h - 1 - margin and q[1] >= h - 1 - margin))
 
 
 def _card_sides(seen_a: float, seen_b: float) -> list[tuple[float, float]]:
@@ -210,21 +222,32 @@ class Outlines:
     shape: tuple[int, int]      # the locate copy's height and width
     min_area: float             # in locate copy pixels
 
-    def guesses(self, limit: int = 40) -> list[np.ndarray]:
+    def guesses(self, limit: int = 40, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
         """Up to ``limit`` outlines guessed from the corners of the regions (photo pixels, each
         clockwise from the corner it was guessed from), none repeating a card-shaped outline, each
         lying mostly inside its region or beyond the photo's edge (a card runs on under the cards
-        over it, or out of the picture, but not across bare table)."""
-        known = [q * self.factor for q in self.quads]
+        over it, or out of the picture, but not across bare table). Corners on or inside the
+        ``settled`` outlines (photo pixels: cards already read surely) are not guessed from."""
+        kept = _QuadSet([q * self.factor for q in self.quads])
+        settled = [_grown(q * self.factor, 1.05) for q in settled]
         found: list[np.ndarray] = []
+        seen_regions = set()
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
-            allowed = self._region_or_outside(region)
-            for quad in corner_hypotheses(region, self.min_area):
+            box = tuple(v // 4 for v in cv2.boundingRect(region))  # the same region from another cue
+            if box in seen_regions:
+                continue
+            seen_regions.add(box)
+            allowed = None
+            for quad in corner_hypotheses(region, self.min_area, self.shape):
                 if len(found) >= limit:
                     return [q / self.factor for q in found]
-                if (self._share_inside(quad, allowed) >= GUESS_INSIDE
-                        and not any(quad_iou(quad, q) > 0.85 for q in found + known)):
+                corner = (float(quad[0][0]), float(quad[0][1]))
+                if any(cv2.pointPolygonTest(q, corner, False) >= 0 for q in settled) or not kept.is_new(quad):
+                    continue
+                allowed = self._region_or_outside(region) if allowed is None else allowed
+                if self._share_inside(quad, allowed) >= GUESS_INSIDE:
                     found.append(quad)
+                    kept.add(quad)
         return [q / self.factor for q in found]
 
     def _region_or_outside(self, region: np.ndarray) -> np.ndarray:
@@ -245,6 +268,34 @@ class Outlines:
         cv2.fillConvexPoly(drawn, np.round(quad * MASK_SCALE).astype(np.int32) + self._margin(), 255)
         area = cv2.countNonZero(drawn)
         return cv2.countNonZero(cv2.bitwise_and(drawn, allowed)) / area if area else 0.0
+
+
+def _grown(quad: np.ndarray, factor: float) -> np.ndarray:
+    centre = quad.mean(axis=0)
+    return (centre + (quad - centre) * factor).astype(np.float32)
+
+
+class _QuadSet:
+    """Outlines kept so far, to tell a new one from a repeat (IoU over 0.85) quickly: only those
+    whose centres lie near enough to overlap that much are compared."""
+
+    def __init__(self, quads: list[np.ndarray]):
+        self.quads: list[np.ndarray] = []
+        self.centres = np.zeros((0, 2), np.float32)
+        self.sides = np.zeros(0, np.float32)
+        for quad in quads:
+            self.add(quad)
+
+    def add(self, quad: np.ndarray) -> None:
+        self.quads.append(quad)
+        self.centres = np.vstack([self.centres, quad.mean(axis=0)])
+        self.sides = np.append(self.sides, np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[1]))
+
+    def is_new(self, quad: np.ndarray, same: float = 0.85) -> bool:
+        if not self.quads:
+            return True
+        near = np.linalg.norm(self.centres - quad.mean(axis=0), axis=1) < 0.25 * self.sides
+        return not any(quad_iou(quad, self.quads[i]) > same for i in np.flatnonzero(near))
 
 
 def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:

@@ -43,10 +43,18 @@ class Recognition:
 def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, float]:
     """Four corner readings ``(4, classes)`` -> (class distribution without NONE, cardness).
 
+    Of the card's two readings (which edge is across), the one whose corners hold an index wins.
+    Its two index corners are two views of the same card: their distributions (each given that the
+    corner holds an index) are multiplied and renormalized, so corners that agree make a surer
+    reading and corners that disagree an unsure one; a covered corner (no index) is left out.
+
     >>> p = np.full((4, 3), 0.0); p[[0, 2], 0] = 0.9; p[[0, 2], 2] = 0.1; p[[1, 3], 2] = 1.0
     >>> dist, cardness = read_card(p, 2)
     >>> dist.round(2).tolist(), round(cardness, 2)
     ([1.0, 0.0], 0.9)
+    >>> p = np.array([[0.7, 0.3, 0], [0, 0, 1], [0.7, 0.3, 0], [0, 0, 1]])  # two corners at 0.7
+    >>> read_card(p, 2)[0].round(2).tolist()
+    [0.84, 0.16]
     """
     index_share = 1 - probabilities[:, none_index]
     card_probs = np.delete(probabilities, none_index, axis=1)
@@ -56,8 +64,9 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
         if score <= best_score:
             continue
         usable = [i for i in pair if index_share[i] >= INDEX_SURE] or [max(pair, key=lambda i: index_share[i])]
-        dist = np.mean([card_probs[i] / max(index_share[i], 1e-6) for i in usable], axis=0)
-        best, best_score = dist, score
+        log_dist = np.sum([np.log(card_probs[i] / max(index_share[i], 1e-6) + 1e-9) for i in usable], axis=0)
+        dist = np.exp(log_dist - log_dist.max())
+        best, best_score = dist / dist.sum(), score
     return best, best_score
 
 
@@ -116,16 +125,21 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     return taken
 
 
-def recognize(photo: Photo, reader: CardReader, min_confidence: float = 0.7,
+def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = None,
               max_candidates: int = 60, max_guesses: int = 40) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels.
 
-    The outlines shaped like one card and those guessed from the corners of the other regions
-    (touching or overlapping cards, cards cut by the photo's edge) are read together, so a card's
-    best-read outline wins; an unsure reading of a guessed outline is left out.
+    The outlines shaped like one card are read first; then outlines guessed from the corners of the
+    other regions (touching or overlapping cards, cards cut by the photo's edge), except corners
+    of the cards already read surely. All readings then compete, best first, so a card's best-read
+    outline wins; an unsure reading of a guessed outline is left out. A card read with
+    less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain.
     """
+    if min_confidence is None:
+        min_confidence = reader.min_confidence
     classes = [c for c in reader.classes if c != "NONE"]
     outlines = find_outlines(photo.image, max_candidates)
-    readings = (read_outlines(photo, reader, outlines.quads)
-                + read_outlines(photo, reader, outlines.guesses(max_guesses), guessed=True))
+    readings = read_outlines(photo, reader, outlines.quads)
+    settled = [reading.quad for reading in readings if reading.score >= min_confidence]
+    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True)
     return Recognition(take_cards(readings, photo, classes, min_confidence), photo.width, photo.height)

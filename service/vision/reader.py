@@ -29,6 +29,9 @@ class CardReader:
     classes: list[str]
     name: str
     version: str
+    min_confidence: float = 0.8
+    """Below this a card is uncertain: the threshold chosen for this model on the tuning sets
+    (``labels.json``, see the model card)."""
 
     @property
     def none_index(self) -> int:
@@ -56,7 +59,8 @@ def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     session = ort.InferenceSession(str(model_dir / MODEL_FILE), sess_options=options,
                                    providers=["CPUExecutionProvider"])
-    return CardReader(session, labels["classes"], labels["name"], labels["version"])
+    return CardReader(session, labels["classes"], labels["name"], labels["version"],
+                      labels.get("min_confidence", 0.8))
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
