@@ -1,5 +1,6 @@
 """The vision pipeline: geometry, outlines, reading, uncertainty; the generator; the special faces."""
 
+import doctest
 import json
 import re
 import subprocess
@@ -27,6 +28,14 @@ DATA = Path(__file__).parent / "data"
 def card_outline(cx, cy, w, h, angle):
     box = cv2.boxPoints(((cx, cy), (w, h), angle))
     return order_quad(box)
+
+
+@pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
+                                    "vision_models.evaluate"])
+def test_docstring_examples(module):
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
 
 
 # --- geometry -------------------------------------------------------------------------------------

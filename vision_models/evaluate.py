@@ -109,10 +109,32 @@ def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, see
     return tally
 
 
+LABEL_FIXES = Path(__file__).resolve().parent / "real_label_fixes.json"
+
+
+def fixed_labels(labels: dict) -> dict:
+    """The real photos' labels with the label errors found by eye (``real_label_fixes.json``) corrected.
+
+    >>> fixed_labels({"IMG_7794.jpg": {"cards": ["6S"], "index_boxes": [{"label": "6S"}]}})["IMG_7794.jpg"]
+    {'cards': ['7S'], 'index_boxes': [{'label': '7S'}]}
+    """
+    fixes = json.loads(LABEL_FIXES.read_text())["fixes"]
+    out = dict(labels)
+    for name, fix in fixes.items():
+        if name in out:
+            swap = lambda code: fix.get(code, code)  # noqa: E731
+            out[name] = {**out[name], "cards": [swap(c) for c in out[name]["cards"]],
+                         "index_boxes": [{**b, "label": swap(b["label"])} for b in out[name]["index_boxes"]]}
+    return out
+
+
 def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", "webcam"),
-                names=None) -> dict[str, Tally]:
-    """Per kind of photo: labelled codes against the cards read, matched through the index boxes."""
+                names=None, fix_labels: bool = False) -> dict[str, Tally]:
+    """Per kind of photo: labelled codes against the cards read, matched through the index boxes
+    (with ``fix_labels``, after correcting the label errors listed in ``real_label_fixes.json``)."""
     labels = json.loads((directory / "labels.json").read_text())
+    if fix_labels:
+        labels = fixed_labels(labels)
     tallies = {kind: Tally() for kind in kinds}
     for name, label in sorted(labels.items()):
         if label["kind"] not in tallies or (names is not None and name not in names):
@@ -178,8 +200,11 @@ def run_sets(reader, args, min_confidence: float) -> dict:
 
         names = None if args.real_set == "all" else set(load_split(args.real)[args.real_set])
         label = "" if args.real_set == "all" else f", {args.real_set.replace('_', '-')}"
-        for kind, tally in real_photos(reader, Path(args.real), min_confidence, names=names).items():
-            results[f"real photos ({kind}{label})"] = tally.summary()
+        fixed = ", labels fixed" if args.fix_labels else ""
+        for kind, tally in real_photos(reader, Path(args.real), min_confidence, names=names,
+                                       fix_labels=args.fix_labels).items():
+            if tally.cards:  # the training split has no webcam frames
+                results[f"real photos ({kind}{label}{fixed})"] = tally.summary()
     return results
 
 
@@ -191,6 +216,8 @@ def main(argv=None) -> None:
     parser.add_argument("--real", help="directory with images/ and labels.json")
     parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
                         help="which part of the real split to read (default: the held-out photos)")
+    parser.add_argument("--fix-labels", action="store_true",
+                        help="correct the real photos' label errors listed in real_label_fixes.json")
     parser.add_argument("--model-dir", default=None)
     parser.add_argument("--min-confidence", type=float, default=None,
                         help="default: the model's own threshold (labels.json)")

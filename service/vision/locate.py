@@ -22,6 +22,7 @@ import numpy as np
 from .geometry import order_quad, quad_iou
 
 MIN_AREA = 0.004      # of the photo
+SAME_OUTLINE = 0.75   # IoU above which two candidate outlines are one (the first found is kept)
 MAX_AREA = 0.9
 MIN_FILL = 0.82       # region area / its rotated bounding box, for one whole card
 MIN_SOLIDITY = 0.75   # region area / its convex hull's
@@ -233,9 +234,11 @@ class Outlines:
         found: list[np.ndarray] = []
         seen_regions = set()
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
-            box = tuple(v // 4 for v in cv2.boundingRect(region))  # the same region from another cue
-            if box in seen_regions:
-                continue
+            x, y, w, h = cv2.boundingRect(region)
+            box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
+            if box in seen_regions or any(_holds(q, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+                                          for q in settled):
+                continue  # a repeat, or inside a card read surely: every corner would be skipped
             seen_regions.add(box)
             allowed = None
             for quad in corner_hypotheses(region, self.min_area, self.shape):
@@ -268,6 +271,10 @@ class Outlines:
         cv2.fillConvexPoly(drawn, np.round(quad * MASK_SCALE).astype(np.int32) + self._margin(), 255)
         area = cv2.countNonZero(drawn)
         return cv2.countNonZero(cv2.bitwise_and(drawn, allowed)) / area if area else 0.0
+
+
+def _holds(quad: np.ndarray, points) -> bool:
+    return all(cv2.pointPolygonTest(quad, (float(px), float(py)), False) >= 0 for px, py in points)
 
 
 def _grown(quad: np.ndarray, factor: float) -> np.ndarray:
@@ -330,7 +337,7 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
                     side = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean()
                     quad = (centre + (quad - centre) * (1 + 6 / side)).astype(np.float32)
                 if (len(quads) < max_candidates and cv2.contourArea(quad) <= max_area
-                        and not any(quad_iou(quad, q) > 0.85 for q in quads)):
+                        and not any(quad_iou(quad, q) > SAME_OUTLINE for q in quads)):
                     quads.append(quad)
     return Outlines([q / factor for q in quads], regions, factor, (h, w), min_area)
 
