@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from service.cli import main
-from service.rules import audit, spoken_claims
+from service.rules import audit, rarity, spoken_claims
 from service.rules.audit import (ClaimError, audit_show, check_claimed_cards,
                                  impossible_claim_message, match_items, muggins_award,
                                  overclaim_consequence)
@@ -26,7 +26,7 @@ def kinds(items):
             for item in items]
 
 
-@pytest.mark.parametrize("module", [audit, spoken_claims])
+@pytest.mark.parametrize("module", [audit, rarity, spoken_claims])
 def test_docstring_examples(module):
     assert doctest.testmod(module).failed == 0
 
@@ -82,6 +82,15 @@ def test_impossible_totals_only_in_the_standard_game():
     # Seven-card cribbage keeps 5 cards: 5-5-5-J-2 with a 5 turned is no standard deal.
     report = audit_show(cards("5H 5D 5S JC 2C"), card("5C"), claimed=19, profile=get_profile("seven-card"))
     assert report["impossible_claim"] is False and report["messages"] == []
+
+
+def test_impossible_totals_with_standard_cards_under_any_profile():
+    # Mastermind scores standard cards the standard way: the table still says no deal makes 19;
+    # with a Wild in the hand it does not apply.
+    mastermind = get_profile("mastermind")
+    assert audit_show(*SEED_HAND, claimed=19, profile=mastermind)["impossible_claim"] is True
+    report = audit_show(cards("7H 8C 8D W=KS"), card("9S"), claimed=19, profile=mastermind)
+    assert report["impossible_claim"] is False
 
 
 @pytest.mark.parametrize("claimed", [0, 18, 20, 24, 28, 29])

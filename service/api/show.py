@@ -6,7 +6,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from schemas.show import ShowRequestSchema, ShowResponseSchema
-from service.rules.rarity import rarity
+from service.rules.rarity import covered, rarity
 from service.rules.declarations import best_declaration
 from service.rules.profiles import his_heels
 
@@ -19,7 +19,6 @@ def show_body(hand, starter, crib, profile, declared=None) -> dict:
     if declared is None:
         declared = best_declaration(hand, starter, crib, profile)
     score = declared.score
-    standard = all(card.is_standard for card in (*hand, starter)) and len(hand) == 4
     return {
         "total": score.total,
         "items": score.items,
@@ -27,7 +26,7 @@ def show_body(hand, starter, crib, profile, declared=None) -> dict:
         "hand": declared.hand,
         "starter": declared.starter,
         "crib": crib,
-        "rarity": rarity(score.total, profile.crib_flush_five(crib)) if standard else None,
+        "rarity": rarity(score.total, profile.crib_flush_five(crib)) if covered(hand, starter) else None,
         "his_heels": his_heels(starter, profile),
         "declarations": declared.declarations(),
         "rules": profile.as_dict(),

@@ -27,7 +27,7 @@ from .special_cards import same_card
 from .ceiling import MASTERMIND_CEILING
 from .declarations import Declared, best_declaration, restate_claimed_items, take_claimed_declarations
 from .profiles import Profile, get_profile
-from .rarity import distribution
+from .rarity import covered, distribution
 from .show import KINDS, ScoreItem, score_show
 from .spoken_claims import ClaimedItem, parse_spoken_claim
 
@@ -173,8 +173,7 @@ def audit_show(hand: Sequence[Card], starter: Card, crib: bool = False, claimed:
     report = compare_claim(score.total, claimed, muggins_applies=muggins_on)
     report["muggins"] = profile.muggins
     messages = []
-    standard_deal = profile.deck == "standard" and len(hand) == 4  # what the distribution covers
-    impossible = impossible_claim_message(claimed, crib) if standard_deal else None
+    impossible = impossible_claim_message(claimed, crib) if covered(hand, starter) else None
     if profile.deck == "mastermind" and len(hand) == 4 and claimed > MASTERMIND_CEILING:
         impossible = (f"No Mastermind hand or crib can score {claimed}: {MASTERMIND_CEILING} is the "
                       "most (five fives of one suit).")

@@ -29,6 +29,20 @@ def total_deals() -> int:
     return sum(distribution(False).values())
 
 
+def covered(hand, starter) -> bool:
+    """True when the distribution covers this deal: a four-card hand and a starter, all from the
+    standard 52 (whatever the profile, those count the standard way). The one test of whether a
+    show's rarity, or a claim's impossibility, can be read from the table.
+
+    >>> from . import special_cards  # the notation of W and the other special cards
+    >>> from .cards import parse_card
+    >>> deal = lambda text: ([parse_card(t) for t in text.split()[:4]], parse_card(text.split()[4]))
+    >>> covered(*deal("5H 5D 5S JC 5C")), covered(*deal("5H 5D 5S W 5C"))
+    (True, False)
+    """
+    return len(hand) == 4 and all(card.is_standard for card in (*hand, starter))
+
+
 def rarity(score: int, crib: bool = False) -> dict:
     """``count`` of deals scoring exactly ``score``, its ``probability``, ``one_in`` (rounded),
     and ``at_least`` (probability of scoring ``score`` or more)."""
