@@ -62,7 +62,7 @@ class FactorizedHead:
 
 
 def build_model(head: str = "factorized"):
-    """A small CNN (about 120k weights): 5x5 stride-2 stem, four 3x3 layers, global pooling, then a
+    """A small CNN (about 155k weights): 5x5 stride-2 stem, four 3x3 layers, global pooling, then a
     factorized (rank + suit) or a joint (one logit per class) linear head."""
     import torch.nn as nn
 
