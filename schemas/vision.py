@@ -66,8 +66,12 @@ class RecognizedCardSchema(ma.Schema):
 
 
 class ModelSchema(ma.Schema):
-    name = ma.fields.String()
-    version = ma.fields.String()
+    name = ma.fields.String(metadata={"example": "muggins-corner-reader"})
+    version = ma.fields.String(metadata={"example": "3.0.0"})
+    min_confidence = ma.fields.Float(metadata={
+        "description": "The threshold the photo was read with: a card read less surely has `code: null`. "
+                       "The model's own (chosen on its tuning sets, see the model card) unless the "
+                       "service sets `VISION_MIN_CONFIDENCE`.", "example": 0.8})
 
 
 class RecognizeResponseSchema(ma.Schema):

@@ -35,6 +35,7 @@ def test_recognize_returns_codes_outlines_and_the_model(client, hand_jpeg):
     body = response.json
     assert (body["width"], body["height"]) == (1200, 800)
     assert body["model"]["name"] == "muggins-corner-reader"
+    assert body["model"]["min_confidence"] == 0.8  # the committed model's own threshold
     assert sorted(c["code"] for c in body["cards"]) == sorted(HAND + [STARTER])
     for card in body["cards"]:
         assert len(card["quad"]) == 4 and 0.8 <= card["confidence"] <= 1
@@ -85,8 +86,10 @@ def test_annotated_photo_is_a_jpeg(client, hand_jpeg, how):
 def test_an_unsure_card_comes_back_without_a_code_and_blocks_the_count(app, hand_jpeg):
     app.config["VISION_MIN_CONFIDENCE"] = 1.01  # nothing is sure enough
     client = app.test_client()
-    cards = client.post("/v1/recognize", data=upload(hand_jpeg)).json["cards"]
+    body = client.post("/v1/recognize", data=upload(hand_jpeg)).json
+    cards = body["cards"]
     assert cards and all(c["code"] is None and len(c["candidates"]) == 3 for c in cards)
+    assert body["model"]["min_confidence"] == 1.01
     response = client.post("/v1/show/photo", data=upload(hand_jpeg))
     assert response.status_code == 422 and "cannot be read surely" in response.json["detail"]
 

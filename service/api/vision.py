@@ -56,7 +56,8 @@ def recognition_body(recognition, reader, starter: int | None = None) -> dict:
                        "starter": number == starter}
                       for number, card in enumerate(recognition.cards)],
             "width": recognition.width, "height": recognition.height,
-            "model": {"name": reader.name, "version": reader.version}}
+            "model": {"name": reader.name, "version": reader.version,
+                      "min_confidence": recognition.min_confidence}}
 
 
 def wants_jpeg(args) -> bool:

@@ -38,6 +38,7 @@ class Recognition:
     cards: list[RecognizedCard]
     width: int
     height: int
+    min_confidence: float = 0.0      # the threshold it was read with: below it, a card is uncertain
 
 
 def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, float]:
@@ -142,4 +143,5 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     readings = read_outlines(photo, reader, outlines.quads)
     settled = [reading.quad for reading in readings if reading.score >= min_confidence]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True)
-    return Recognition(take_cards(readings, photo, classes, min_confidence), photo.width, photo.height)
+    return Recognition(take_cards(readings, photo, classes, min_confidence), photo.width, photo.height,
+                       min_confidence)
