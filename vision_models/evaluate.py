@@ -230,7 +230,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     reader = get_reader(args.model_dir, 1, 1)
     results = {}
-    for threshold in args.thresholds or [args.min_confidence or reader.min_confidence]:
+    own = reader.min_confidence if args.min_confidence is None else args.min_confidence
+    for threshold in args.thresholds or [own]:
         at = f" @ {threshold}" if args.thresholds else ""
         for name, summary in run_sets(reader, args, threshold).items():
             results[name + at] = summary

@@ -41,8 +41,7 @@ VENDORED_FONTS = tuple(str(p) for p in sorted((Path(__file__).resolve().parent /
 """The TeX Gyre faces committed in ``vision_models/fonts`` (Times, Helvetica, Palatino, Century
 Schoolbook, Bookman, Avant Garde, Courier and Zapf Chancery look-alikes), for rank indices only."""
 HAS_PIL = find_spec("PIL") is not None
-SUIT_FONTS = DEJAVU if HAS_PIL else ()
-"""Faces with the suit symbols (DejaVu): Pillow (the ``train`` extra) renders them."""
+"""Pillow (the ``train`` and ``test`` extras) renders the TrueType faces; DejaVu alone has the suit symbols."""
 SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,

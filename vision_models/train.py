@@ -33,32 +33,29 @@ MODEL_VERSION = "3.0.0"
 HERE = Path(__file__).resolve().parent
 
 
-class FactorizedHead:
+def factorized_head(width: int):
     """Rank and suit read apart: a standard card's logit is its rank's plus its suit's, so a rank
     learnt in one suit is known in all four (fewer examples per class needed, fonts generalize
     across suits); the special cards and NONE keep a logit each. The output is still one logit per
     class in ``CLASSES`` order, so the service reads it as before."""
+    import torch
+    import torch.nn as nn
 
-    @staticmethod
-    def build(width: int):
-        import torch
-        import torch.nn as nn
+    ranks, suits = len(RANKS), len(SUITS)
+    extra = len(CLASSES) - ranks * suits
 
-        ranks, suits = len(RANKS), len(SUITS)
-        extra = len(CLASSES) - ranks * suits
+    class FactorizedHead(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.linear = nn.Linear(width, ranks + suits + extra)
 
-        class Head(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.linear = nn.Linear(width, ranks + suits + extra)
+        def forward(self, features):
+            out = self.linear(features)
+            rank, suit, rest = out[:, :ranks], out[:, ranks:ranks + suits], out[:, ranks + suits:]
+            joint = (rank.unsqueeze(2) + suit.unsqueeze(1)).flatten(1)  # rank-major, as CLASSES
+            return torch.cat([joint, rest], dim=1)
 
-            def forward(self, features):
-                out = self.linear(features)
-                rank, suit, rest = out[:, :ranks], out[:, ranks:ranks + suits], out[:, ranks + suits:]
-                joint = (rank.unsqueeze(2) + suit.unsqueeze(1)).flatten(1)  # rank-major, as CLASSES
-                return torch.cat([joint, rest], dim=1)
-
-        return Head()
+    return FactorizedHead()
 
 
 def build_model(head: str = "factorized"):
@@ -70,7 +67,7 @@ def build_model(head: str = "factorized"):
         return [nn.Conv2d(cin, cout, kernel, stride, kernel // 2, bias=False), nn.BatchNorm2d(cout),
                 nn.ReLU(inplace=True)]
 
-    last = FactorizedHead.build(128) if head == "factorized" else nn.Linear(128, len(CLASSES))
+    last = factorized_head(128) if head == "factorized" else nn.Linear(128, len(CLASSES))
     return nn.Sequential(
         *block(3, 24, 5, 2), *block(24, 48), nn.MaxPool2d(2),     # 16 x 10
         *block(48, 64), *block(64, 64), nn.MaxPool2d(2),          # 8 x 5

@@ -23,6 +23,7 @@ from .geometry import order_quad, quad_iou
 
 MIN_AREA = 0.004      # of the photo
 SAME_OUTLINE = 0.75   # IoU above which two candidate outlines are one (the first found is kept)
+SAME_GUESS = 0.85     # the same, for a guessed outline against those already kept
 MAX_AREA = 0.9
 MIN_FILL = 0.82       # region area / its rotated bounding box, for one whole card
 MIN_SOLIDITY = 0.75   # region area / its convex hull's
@@ -229,7 +230,7 @@ class Outlines:
         lying mostly inside its region or beyond the photo's edge (a card runs on under the cards
         over it, or out of the picture, but not across bare table). Corners on or inside the
         ``settled`` outlines (photo pixels: cards already read surely) are not guessed from."""
-        kept = _QuadSet([q * self.factor for q in self.quads])
+        kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [_grown(q * self.factor, 1.05) for q in settled]
         found: list[np.ndarray] = []
         seen_regions = set()
@@ -244,8 +245,7 @@ class Outlines:
             for quad in corner_hypotheses(region, self.min_area, self.shape):
                 if len(found) >= limit:
                     return [q / self.factor for q in found]
-                corner = (float(quad[0][0]), float(quad[0][1]))
-                if any(cv2.pointPolygonTest(q, corner, False) >= 0 for q in settled) or not kept.is_new(quad):
+                if any(_holds(q, quad[:1]) for q in settled) or not kept.is_new(quad):
                     continue
                 allowed = self._region_or_outside(region) if allowed is None else allowed
                 if self._share_inside(quad, allowed) >= GUESS_INSIDE:
@@ -283,10 +283,12 @@ def _grown(quad: np.ndarray, factor: float) -> np.ndarray:
 
 
 class _QuadSet:
-    """Outlines kept so far, to tell a new one from a repeat (IoU over 0.85) quickly: only those
-    whose centres lie near enough to overlap that much are compared."""
+    """Outlines kept so far, to tell a new one from a repeat (IoU over ``same``) quickly: only those
+    whose centres lie near enough to overlap that much are compared (for IoU 0.75 or more, centres
+    lie well within a quarter of the kept outline's two sides)."""
 
-    def __init__(self, quads: list[np.ndarray]):
+    def __init__(self, same: float, quads: list[np.ndarray] = ()):
+        self.same = same
         self.quads: list[np.ndarray] = []
         self.centres = np.zeros((0, 2), np.float32)
         self.sides = np.zeros(0, np.float32)
@@ -298,11 +300,11 @@ class _QuadSet:
         self.centres = np.vstack([self.centres, quad.mean(axis=0)])
         self.sides = np.append(self.sides, np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[1]))
 
-    def is_new(self, quad: np.ndarray, same: float = 0.85) -> bool:
+    def is_new(self, quad: np.ndarray) -> bool:
         if not self.quads:
             return True
         near = np.linalg.norm(self.centres - quad.mean(axis=0), axis=1) < 0.25 * self.sides
-        return not any(quad_iou(quad, self.quads[i]) > same for i in np.flatnonzero(near))
+        return not any(quad_iou(quad, self.quads[i]) > self.same for i in np.flatnonzero(near))
 
 
 def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
@@ -313,7 +315,7 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
         image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     h, w = image.shape[:2]
     min_area, max_area = MIN_AREA * h * w, MAX_AREA * h * w
-    quads: list[np.ndarray] = []
+    quads = _QuadSet(SAME_OUTLINE)
     regions: list[np.ndarray] = []
     for mask, mode in cue_masks(image):
         contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
@@ -333,13 +335,11 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
             for shape in shapes:
                 quad = quad_of(shape)
                 if mode == cv2.RETR_LIST:  # the inside of an edge loop: grow by the edge's width
-                    centre = quad.mean(axis=0)
                     side = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean()
-                    quad = (centre + (quad - centre) * (1 + 6 / side)).astype(np.float32)
-                if (len(quads) < max_candidates and cv2.contourArea(quad) <= max_area
-                        and not any(quad_iou(quad, q) > SAME_OUTLINE for q in quads)):
-                    quads.append(quad)
-    return Outlines([q / factor for q in quads], regions, factor, (h, w), min_area)
+                    quad = _grown(quad, 1 + 6 / side)
+                if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
+                    quads.add(quad)
+    return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area)
 
 
 def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndarray]:

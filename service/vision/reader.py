@@ -17,6 +17,8 @@ import numpy as np
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
+DEFAULT_MIN_CONFIDENCE = 0.8
+"""For a label map that names no threshold of its own."""
 LABELS_FILE = "labels.json"
 
 _lock = threading.Lock()
@@ -29,7 +31,7 @@ class CardReader:
     classes: list[str]
     name: str
     version: str
-    min_confidence: float = 0.8
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE
     """Below this a card is uncertain: the threshold chosen for this model on the tuning sets
     (``labels.json``, see the model card)."""
 
@@ -60,7 +62,7 @@ def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter
     session = ort.InferenceSession(str(model_dir / MODEL_FILE), sess_options=options,
                                    providers=["CPUExecutionProvider"])
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
-                      labels.get("min_confidence", 0.8))
+                      labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE))
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
