@@ -14,6 +14,7 @@ import pytest
 
 from service.vision import Photo, decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
+from service.vision.ink import print_outlines
 from service.vision.locate import candidate_quads, find_outlines
 from service.vision.pipeline import Reading, read_card, take_cards, too_weak
 from vision_models import faces, real
@@ -31,6 +32,7 @@ def card_outline(cx, cy, w, h, angle):
 
 
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
+                                    "service.vision.reader", "service.vision.ink",
                                     "vision_models.evaluate"])
 def test_docstring_examples(module):
     import importlib
@@ -111,6 +113,47 @@ def test_a_guessed_outline_does_not_run_across_bare_table():
         cv2.fillPoly(drawn, [np.round(quad).astype(np.int32)], 255)
         on_table = cv2.countNonZero(cv2.bitwise_and(drawn, cv2.bitwise_not(visible)))
         assert on_table <= 0.3 * cv2.countNonZero(drawn)
+
+
+def white_on_white(truths, codes):
+    """Cards of the table's own shade and no edge (white on a white table): only their print shows."""
+    image = np.full((480, 640, 3), 226, np.uint8)
+    rng = np.random.default_rng(3)
+    style = {**faces.random_style(rng), "paper": (226, 226, 226), "border": False, "truetype": None,
+             "dark": False, "red": (40, 40, 200), "black": (30, 30, 30)}
+    for quad, code in zip(truths, codes):
+        face = faces.render_face(code, style, rng)
+        h, w = face.shape[:2]
+        warp = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), quad)
+        drawn = cv2.warpPerspective(face, warp, (640, 480), borderMode=cv2.BORDER_REPLICATE)
+        inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), warp, (640, 480)) > 0
+        image[inside] = drawn[inside]
+    return image
+
+
+def test_a_white_card_on_a_white_table_is_outlined_from_its_print():
+    truths = [card_outline(200, 240, 160, 224, 15), card_outline(470, 240, 160, 224, -8)]
+    image = white_on_white(truths, ["8C", "9H"])
+    outlines = find_outlines(image)
+    for truth in truths:
+        assert max((quad_iou(truth, q) for q in outlines.quads), default=0) < 0.8  # no edge to fit
+        assert max(quad_iou(truth, q) for q in outlines.guesses()) > 0.8
+
+
+def test_two_cards_print_is_not_one_card():
+    truths = [card_outline(200, 240, 160, 224, 0), card_outline(430, 240, 160, 224, 0)]
+    quads = print_outlines(white_on_white(truths, ["10S", "8H"]))
+    for truth in truths:
+        assert max(quad_iou(truth, q) for q in quads) > 0.8
+    assert all(min(quad_iou(truth, q) for truth in truths) < 0.05 for q in quads)  # none spans both
+
+
+def test_print_centred_on_a_card_read_surely_is_not_guessed_again():
+    truth = card_outline(300, 240, 160, 224, 10)
+    outlines = find_outlines(white_on_white([truth], ["8C"]))
+    assert outlines.printed and outlines.factor == 1
+    guesses = outlines.guesses(settled=[truth])
+    assert not any(quad_iou(printed, guess) > 0.99 for printed in outlines.printed for guess in guesses)
 
 
 def test_an_unsure_reading_of_a_guessed_outline_is_left_out():
@@ -272,7 +315,7 @@ def test_generated_hands_are_read_without_confident_mistakes(reader):
                 right += code == card.code
                 wrong += code not in (None, card.code)
     assert wrong == 0
-    assert right >= 34  # of 40 (36 with model 3.0.0); the rates over many scenes are in vision_models/MODEL_CARD.md
+    assert right >= 38  # of 40 (40 with model 4.0.0, 39 without Pillow); the rates over many scenes are in vision_models/MODEL_CARD.md
 
 
 @pytest.mark.parametrize("name", ["IMG_20220921_194504.jpg", "IMG_20220921_200134.jpg",

@@ -7,7 +7,7 @@ sideways reading (NONE), and the scene gives patches of table and card middles (
 
     >>> x, y = scene_patches(np.random.default_rng(0), n_cards=2)
     >>> x.shape[1:], x.dtype
-    ((64, 40, 3), dtype('uint8'))
+    ((76, 40, 3), dtype('uint8'))
 """
 
 from __future__ import annotations

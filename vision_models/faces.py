@@ -3,7 +3,7 @@
 A style is drawn at random from a seeded generator: index font (the Hershey faces, italic or not, or a
 TrueType face rendered with Pillow when the ``train`` extra is installed: the TeX Gyre faces committed
 in ``vision_models/fonts`` or the system's DejaVu faces), index
-size (6-17 % of the card height) and place, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
+size (6-19 % of the card height; the whole index within 37 % of it) and place, sometimes boxed, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
 suit shapes, pip layouts, court-card stand-ins, two or four indices::
 
     >>> rng = np.random.default_rng(0)
@@ -25,6 +25,11 @@ from .special_cards import SPECIAL_CODES
 from .special_cards import render as render_special
 
 FACE_W, FACE_H = 250, 350
+INDEX_BOTTOM = 0.37
+"""The lowest an index reaches, as a fraction of the card's height (big indices, as some decks
+print them, reach past 30 %; the reader's corner patch covers 40 %)."""
+INDEX_REGION = (0.34, 0.4)
+"""The corner region (fractions of width and height) that holds an index and is copied to the other corners."""
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 STANDARD_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
@@ -39,9 +44,12 @@ DEJAVU = tuple(str(p) for p in sorted(TRUETYPE_DIR.glob("DejaVu*.ttf")) if "Math
                and "ExtraLight" not in p.name) if TRUETYPE_DIR.is_dir() else ()
 VENDORED_FONTS = tuple(str(p) for p in sorted((Path(__file__).resolve().parent / "fonts").glob("*.otf")))
 """The TeX Gyre faces committed in ``vision_models/fonts`` (Times, Helvetica, Palatino, Century
-Schoolbook, Bookman, Avant Garde, Courier and Zapf Chancery look-alikes), for rank indices only."""
+Schoolbook, Bookman, Avant Garde, Courier and Zapf Chancery look-alikes), for rank indices."""
+SUIT_FONTS = tuple(p for p in VENDORED_FONTS if "adventor" in p or "pagella" in p)
+"""The TeX Gyre faces that also draw the four suit symbols (each its own shapes, unlike DejaVu's faces,
+which share one design)."""
 HAS_PIL = find_spec("PIL") is not None
-"""Pillow (the ``train`` and ``test`` extras) renders the TrueType faces; DejaVu alone has the suit symbols."""
+"""Pillow (the ``train`` and ``test`` extras) renders the TrueType faces."""
 SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
@@ -78,15 +86,18 @@ def random_style(rng: np.random.Generator) -> dict:
         paper = tuple(int(np.clip(base + t, 0, 255)) for t in tint)
         red = tuple(int(v) for v in (rng.integers(0, 70), rng.integers(0, 60), rng.integers(150, 240)))
         black = tuple(int(v) for v in rng.integers(0, 60, 3))
-    rank_h = float(rng.uniform(0.06, 0.17))
-    suit_h = float(np.clip(rank_h * rng.uniform(0.5, 0.9), 0.04, 0.11))
+    rank_h = float(rng.uniform(0.06, 0.19))
+    suit_h = float(np.clip(rank_h * rng.uniform(0.5, 0.9), 0.04, 0.12))
     index_y, gap = float(rng.uniform(0.02, 0.06)), float(rng.uniform(0.0, 0.02))
-    fit = min(1.0, (0.31 - index_y) / (rank_h + gap + suit_h))
+    fit = min(1.0, (INDEX_BOTTOM - index_y) / (rank_h + gap + suit_h))
+    big_index = index_y + (rank_h + gap + suit_h) * fit > 0.31
     truetype = _truetype(rng, 0.75)
     return {
         "truetype": truetype,
         "glyph_suits": _truetype(rng, 0.35, suits=True),
-        "pip_spread": (float(rng.uniform(0.8, 1.3)), float(rng.uniform(0.85, 1.15))),
+        # pips keep clear of a big index, as a deck designed around one does
+        "pip_spread": (float(rng.uniform(0.8, 0.95 if big_index else 1.3)), float(rng.uniform(0.85, 1.15))),
+        "index_box": bool(rng.random() < 0.08),          # the index framed (as some decks print it)
         "strokes": bool(rng.random() < 0.08),            # the special cards' stroke letters (A, 5, J, K)
         "court_inset": (float(rng.uniform(0.12, 0.26)), float(rng.uniform(0.08, 0.2))),
         "paper": paper, "red": red, "black": black, "dark": dark,
@@ -107,10 +118,11 @@ def random_style(rng: np.random.Generator) -> dict:
 
 def _truetype(rng: np.random.Generator, chance: float, suits: bool = False) -> str | None:
     """A TrueType face with this chance: for ranks one of the vendored faces or a DejaVu slot, for
-    suit symbols a DejaVu slot (None without Pillow or the DejaVu fonts; the same draws either way)."""
+    suit symbols one of the vendored faces with suits or a DejaVu slot (None without Pillow or the
+    DejaVu fonts; the same draws either way)."""
     if rng.random() >= chance:
         return None
-    vendored = () if suits else VENDORED_FONTS
+    vendored = SUIT_FONTS if suits else VENDORED_FONTS
     slot = int(rng.integers(0, len(vendored) + (len(DEJAVU) or TRUETYPE_SLOTS)))
     if not HAS_PIL:
         return None
@@ -215,9 +227,12 @@ def _index(face, code, style) -> None:
     centre_x = x + min(rank_h * 0.45 * (len(rank) * 0.8), rank_h * 0.75)
     draw_suit(half, suit, centre_x, bottom + style["gap"] * FACE_H + suit_h * 0.6, suit_h, colour,
               style["suit_variant"], font=style.get("glyph_suits"))
-    region_h, region_w = int(FACE_H * 0.3), int(FACE_W * 0.3)
+    region_w, region_h = int(FACE_W * INDEX_REGION[0]), int(FACE_H * INDEX_REGION[1])
     corner = half[:region_h, :region_w]
     ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
+    if style.get("index_box") and ink.any():
+        _frame(corner, ink, colour)
+        ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
     places = [(slice(0, region_h), slice(0, region_w), corner, ink),
               (slice(FACE_H - region_h, FACE_H), slice(FACE_W - region_w, FACE_W),
                corner[::-1, ::-1], ink[::-1, ::-1])]
@@ -226,6 +241,16 @@ def _index(face, code, style) -> None:
                    (slice(FACE_H - region_h, FACE_H), slice(0, region_w), corner[::-1, ::-1], ink[::-1, ::-1])]
     for rows, cols, pixels, mask in places:
         face[rows, cols][mask] = pixels[mask]
+
+
+def _frame(corner: np.ndarray, ink: np.ndarray, colour) -> None:
+    """A thin rounded-looking box around the index's ink, as some decks print it."""
+    rows, cols = np.nonzero(ink)
+    pad = max(2, int(0.15 * (rows.max() - rows.min()) / 3))
+    top, left = max(rows.min() - pad, 1), max(cols.min() - pad, 1)
+    bottom = min(rows.max() + pad, corner.shape[0] - 2)
+    right = min(cols.max() + pad, corner.shape[1] - 2)
+    cv2.rectangle(corner, (int(left), int(top)), (int(right), int(bottom)), colour, 2, cv2.LINE_AA)
 
 
 def _centre(face, code, style, rng) -> None:

@@ -29,7 +29,7 @@ from .dataset import make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "3.0.0"
+MODEL_VERSION = "4.0.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -69,8 +69,8 @@ def build_model(head: str = "factorized"):
 
     last = factorized_head(128) if head == "factorized" else nn.Linear(128, len(CLASSES))
     return nn.Sequential(
-        *block(3, 24, 5, 2), *block(24, 48), nn.MaxPool2d(2),     # 16 x 10
-        *block(48, 64), *block(64, 64), nn.MaxPool2d(2),          # 8 x 5
+        *block(3, 24, 5, 2), *block(24, 48), nn.MaxPool2d(2),     # 19 x 10 (from 76 x 40)
+        *block(48, 64), *block(64, 64), nn.MaxPool2d(2),          # 9 x 5
         *block(64, 128),
         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), last)
 

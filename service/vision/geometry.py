@@ -6,7 +6,7 @@ top-left; :func:`corner_patches` cuts the index region for each::
 
     >>> quad = order_quad(np.array([[10, 10], [110, 10], [110, 150], [10, 150]], np.float32))
     >>> corner_patches(np.zeros((200, 200, 3), np.uint8), quad).shape
-    (4, 64, 40, 3)
+    (4, 76, 40, 3)
 
 Patches 0 and 2 read the card as portrait with the first edge across (top-left and bottom-right
 index), patches 1 and 3 as portrait with the other edge across. The training generator cuts its
@@ -18,10 +18,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-PATCH_W, PATCH_H = 40, 64
+PATCH_W, PATCH_H = 40, 76
 """Size of one corner-index patch (pixels), the classifier's input."""
 
-CORNER_FX, CORNER_FY = 0.30, 0.33
+CORNER_FX, CORNER_FY = 0.30, 0.40
 """The corner region as a fraction of the card's width and height."""
 
 

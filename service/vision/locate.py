@@ -14,12 +14,13 @@ The reader later rejects candidates whose corners hold no index, so this step fa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from .geometry import order_quad, quad_iou
+from .ink import print_outlines
 
 MIN_AREA = 0.004      # of the photo
 SAME_OUTLINE = 0.75   # IoU above which two candidate outlines are one (the first found is kept)
@@ -223,15 +224,28 @@ class Outlines:
     factor: float               # locate copy pixels per photo pixel
     shape: tuple[int, int]      # the locate copy's height and width
     min_area: float             # in locate copy pixels
+    printed: list[np.ndarray] = field(default_factory=list)  # around the print (:mod:`.ink`), locate copy pixels
 
     def guesses(self, limit: int = 40, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
-        """Up to ``limit`` outlines guessed from the corners of the regions (photo pixels, each
-        clockwise from the corner it was guessed from), none repeating a card-shaped outline, each
-        lying mostly inside its region or beyond the photo's edge (a card runs on under the cards
-        over it, or out of the picture, but not across bare table). Corners on or inside the
-        ``settled`` outlines (photo pixels: cards already read surely) are not guessed from."""
+        """Outlines guessed where no card-shaped outline was read surely (photo pixels): up to
+        ``limit`` from the corners of the regions, then those around each cluster of print.
+
+        A corner guess runs clockwise from the corner it was guessed from and lies mostly inside its
+        region or beyond the photo's edge (a card runs on under the cards over it, or out of the
+        picture, but not across bare table). No guess repeats an outline already found. Corners on
+        or inside the ``settled`` outlines (cards already read surely) are not guessed from, nor
+        print centred inside them."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [_grown(q * self.factor, 1.05) for q in settled]
+        found = self._corner_guesses(limit, settled, kept)
+        for quad in self.printed:
+            if kept.is_new(quad) and not any(_holds(q, [quad.mean(axis=0)]) for q in settled):
+                found.append(quad)
+                kept.add(quad)
+        return [q / self.factor for q in found]
+
+    def _corner_guesses(self, limit: int, settled: list[np.ndarray], kept: "_QuadSet") -> list[np.ndarray]:
+        """Up to ``limit`` outlines guessed from the regions' corners (locate copy pixels)."""
         found: list[np.ndarray] = []
         seen_regions = set()
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
@@ -244,14 +258,14 @@ class Outlines:
             allowed = None
             for quad in corner_hypotheses(region, self.min_area, self.shape):
                 if len(found) >= limit:
-                    return [q / self.factor for q in found]
+                    return found
                 if any(_holds(q, quad[:1]) for q in settled) or not kept.is_new(quad):
                     continue
                 allowed = self._region_or_outside(region) if allowed is None else allowed
                 if self._share_inside(quad, allowed) >= GUESS_INSIDE:
                     found.append(quad)
                     kept.add(quad)
-        return [q / self.factor for q in found]
+        return found
 
     def _region_or_outside(self, region: np.ndarray) -> np.ndarray:
         """A coarse mask (``MASK_SCALE``, with a margin all round) of the region and of everything
@@ -339,7 +353,7 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
                     quad = _grown(quad, 1 + 6 / side)
                 if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
                     quads.add(quad)
-    return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area)
+    return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area, print_outlines(image))
 
 
 def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndarray]:

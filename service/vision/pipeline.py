@@ -111,9 +111,11 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
                min_confidence: float) -> list[RecognizedCard]:
     """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
-    of a guessed outline is left out (it is most often a patch of table)."""
+    of a guessed outline is left out (it is most often a patch of table). A sure reading of an
+    outline found whole comes before any guess: its outline follows the card's own edges, where a
+    guess's is drawn from one corner or from the print and may run past the card."""
     taken: list[RecognizedCard] = []
-    for reading in sorted(readings, key=lambda r: -r.score):
+    for reading in sorted(readings, key=lambda r: (r.guessed or r.score < min_confidence, -r.score)):
         if reading.guessed and reading.score < min_confidence:
             continue
         if any(overlap_of(reading.quad, card.quad / photo.scale) > MAX_SHARED for card in taken):

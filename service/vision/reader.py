@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
+
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
 DEFAULT_MIN_CONFIDENCE = 0.8
@@ -50,11 +52,28 @@ class CardReader:
         return exp / exp.sum(axis=1, keepdims=True)
 
 
+def check_input(spec: dict) -> None:
+    """Refuse a model trained on other patches than :mod:`.geometry` cuts (it would read garbage).
+
+    >>> check_input({"height": PATCH_H, "width": PATCH_W, "corner_fraction": [CORNER_FX, CORNER_FY]})
+    >>> check_input({"height": 64, "width": 40, "corner_fraction": [0.3, 0.33]})
+    Traceback (most recent call last):
+    ...
+    ValueError: the model reads 64x40 patches of the corner's [0.3, 0.33]; this service cuts 76x40 of [0.3, 0.4]
+    """
+    wanted = (PATCH_H, PATCH_W, [CORNER_FX, CORNER_FY])
+    given = (spec.get("height"), spec.get("width"), list(spec.get("corner_fraction", [])))
+    if given != wanted:
+        raise ValueError(f"the model reads {given[0]}x{given[1]} patches of the corner's {given[2]}; "
+                         f"this service cuts {PATCH_H}x{PATCH_W} of {wanted[2]}")
+
+
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
     import onnxruntime as ort
 
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
+    check_input(labels["input"])
     options = ort.SessionOptions()
     options.intra_op_num_threads = intra_threads
     options.inter_op_num_threads = inter_threads
