@@ -130,6 +130,8 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
 CARD_ASPECTS = (1.40, 1.56)   # long side / short side: poker (63 x 88 mm) and bridge (57 x 89 mm)
 GUESS_INSIDE = 0.7           # share of a guessed outline inside its region (or beyond the photo's edge)
 MASK_SCALE = 0.25            # the coarse masks that share is measured on
+MAX_ON_READ = 0.3             # a guess lying more than this on cards read surely is not made (the
+                              # pipeline would not take it: see pipeline.MAX_SHARED)
 RIGHT_ANGLE = 0.34            # a card's corner: |cos| of the angle between its edges at most this (70-110 deg)
 
 
@@ -234,7 +236,7 @@ class Outlines:
         region or beyond the photo's edge (a card runs on under the cards over it, or out of the
         picture, but not across bare table). No guess repeats an outline already found. Corners on
         or inside the ``settled`` outlines (cards already read surely) are not guessed from, nor
-        print centred inside them."""
+        print centred inside them, and no corner guess lies more than ``MAX_ON_READ`` on them."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [_grown(q * self.factor, 1.05) for q in settled]
         found = self._corner_guesses(limit, settled, kept)
@@ -248,6 +250,7 @@ class Outlines:
         """Up to ``limit`` outlines guessed from the regions' corners (locate copy pixels)."""
         found: list[np.ndarray] = []
         seen_regions = set()
+        read = self._coarse(settled) if settled else None
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
             x, y, w, h = cv2.boundingRect(region)
             box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
@@ -259,13 +262,30 @@ class Outlines:
             for quad in corner_hypotheses(region, self.min_area, self.shape):
                 if len(found) >= limit:
                     return found
-                if any(_holds(q, quad[:1]) for q in settled) or not kept.is_new(quad):
+                if (any(_holds(q, quad[:1]) for q in settled) or (read is not None and self._share_on(quad, read)
+                                                                    > MAX_ON_READ) or not kept.is_new(quad)):
                     continue
                 allowed = self._region_or_outside(region) if allowed is None else allowed
                 if self._share_inside(quad, allowed) >= GUESS_INSIDE:
                     found.append(quad)
                     kept.add(quad)
         return found
+
+    def _coarse(self, quads: list[np.ndarray]) -> np.ndarray:
+        """A coarse mask (``MASK_SCALE``) of the given outlines."""
+        h, w = self.shape
+        mask = np.zeros((int(h * MASK_SCALE) + 1, int(w * MASK_SCALE) + 1), np.uint8)
+        for quad in quads:
+            cv2.fillConvexPoly(mask, np.round(quad * MASK_SCALE).astype(np.int32), 255)
+        return mask
+
+    @staticmethod
+    def _share_on(quad: np.ndarray, covered: np.ndarray) -> float:
+        """The share of ``quad`` lying on the ``covered`` coarse mask."""
+        drawn = np.zeros_like(covered)
+        cv2.fillConvexPoly(drawn, np.round(quad * MASK_SCALE).astype(np.int32), 255)
+        area = cv2.countNonZero(drawn)
+        return cv2.countNonZero(cv2.bitwise_and(drawn, covered)) / area if area else 1.0
 
     def _region_or_outside(self, region: np.ndarray) -> np.ndarray:
         """A coarse mask (``MASK_SCALE``, with a margin all round) of the region and of everything
