@@ -2,10 +2,11 @@
 
 For each candidate outline the reader sees four corner patches (:mod:`.geometry`). The two readings
 of the card (which edge is across) are each scored by how surely their corners hold an index; the
-better one gives the card's class distribution, averaged over its two index corners (a covered
-corner is left out). Candidates are then taken best first, skipping any that mostly lies on a card
-already taken. A card whose best class is below ``min_confidence`` comes back uncertain: no code,
-its best guesses as candidates.
+better one gives the card's class distribution, the product of its two index corners' (a covered
+corner is left out). Outlines found whole are read first; then outlines guessed from corners
+(:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
+best first, skipping any that mostly lies on a card already taken. A card whose best class is below
+``min_confidence`` comes back uncertain: no code, its best guesses as candidates.
 """
 
 from __future__ import annotations
