@@ -24,6 +24,9 @@ PATCH_W, PATCH_H = 40, 76
 CORNER_FX, CORNER_FY = 0.30, 0.40
 """The corner region as a fraction of the card's width and height."""
 
+MAX_SHARED = 0.3
+"""Two outlines overlapping more than this (:func:`overlap_of`) are taken for the same card."""
+
 
 def order_quad(points: np.ndarray) -> np.ndarray:
     """Four points -> float32 ``(4, 2)`` clockwise (y down), starting at the top-most-left one.

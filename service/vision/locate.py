@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .geometry import order_quad, quad_iou
+from .geometry import MAX_SHARED, order_quad, quad_iou
 from .ink import print_outlines
 
 MIN_AREA = 0.004      # of the photo
@@ -130,8 +130,6 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
 CARD_ASPECTS = (1.40, 1.56)   # long side / short side: poker (63 x 88 mm) and bridge (57 x 89 mm)
 GUESS_INSIDE = 0.7           # share of a guessed outline inside its region (or beyond the photo's edge)
 MASK_SCALE = 0.25            # the coarse masks that share is measured on
-MAX_ON_READ = 0.3             # a guess lying more than this on cards read surely is not made (the
-                              # pipeline would not take it: see pipeline.MAX_SHARED)
 RIGHT_ANGLE = 0.34            # a card's corner: |cos| of the angle between its edges at most this (70-110 deg)
 
 
@@ -236,7 +234,8 @@ class Outlines:
         region or beyond the photo's edge (a card runs on under the cards over it, or out of the
         picture, but not across bare table). No guess repeats an outline already found. Corners on
         or inside the ``settled`` outlines (cards already read surely) are not guessed from, nor
-        print centred inside them, and no corner guess lies more than ``MAX_ON_READ`` on them."""
+        print centred inside them, and no corner guess lies more than ``MAX_SHARED`` on them (the
+        pipeline would not take it)."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [_grown(q * self.factor, 1.05) for q in settled]
         found = self._corner_guesses(limit, settled, kept)
@@ -263,7 +262,7 @@ class Outlines:
                 if len(found) >= limit:
                     return found
                 if (any(_holds(q, quad[:1]) for q in settled) or (read is not None and self._share_on(quad, read)
-                                                                    > MAX_ON_READ) or not kept.is_new(quad)):
+                                                                    > MAX_SHARED) or not kept.is_new(quad)):
                     continue
                 allowed = self._region_or_outside(region) if allowed is None else allowed
                 if self._share_inside(quad, allowed) >= GUESS_INSIDE:

@@ -16,12 +16,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .decode import Photo
-from .geometry import corner_patches, order_quad, overlap_of
+from .geometry import MAX_SHARED, corner_patches, order_quad, overlap_of
 from .locate import find_outlines
 from .reader import CardReader
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
-MAX_SHARED = 0.3        # a candidate lying this much on a taken card is the same card
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 
 
