@@ -2,6 +2,7 @@
 
     python -m vision_models.evaluate --scenes 300                     # the project's own designs
     python -m vision_models.evaluate --scenes 300 --themes DIR        # + gnome-cards-data themes
+    python -m vision_models.evaluate --seed 4242 --decks DIR          # tuning: other people's decks
     python -m vision_models.evaluate --real ../shared/data/real-photos   # the held-out real split
 
 Scenes are seeded (a seed the training never uses). A card counts as right when an outline found in
@@ -176,6 +177,20 @@ def table(results: dict) -> str:
     return "\n".join(rows)
 
 
+def designs(reader, args, min_confidence: float, kind: str, total: str, sets) -> dict:
+    """Each third-party design's figures (``sets``: name and a loader of its faces), then all together."""
+    results, combined = {}, Tally()
+    for number, (name, load) in enumerate(sets):
+        tally = synthetic(reader, args.theme_scenes, min_confidence, load(), seed=args.seed + 1 + number)
+        results[f"{kind} {name}"] = tally.summary()
+        for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
+            setattr(combined, key, getattr(combined, key) + getattr(tally, key))
+        combined.confusions += tally.confusions
+        combined.seconds += tally.seconds
+    results[total] = combined.summary()
+    return results
+
+
 def run_sets(reader, args, min_confidence: float) -> dict:
     """The figures of every set the arguments ask for, at one confidence threshold."""
     results = {}
@@ -185,16 +200,15 @@ def run_sets(reader, args, min_confidence: float) -> dict:
     if args.themes:
         from .third_party import available_themes, theme_faces
 
-        combined = Tally()
-        for number, path in enumerate(available_themes(args.themes)):
-            tally = synthetic(reader, args.theme_scenes, min_confidence, theme_faces(path),
-                              seed=args.seed + 1 + number)
-            results[f"gnome theme {path.stem}"] = tally.summary()
-            for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
-                setattr(combined, key, getattr(combined, key) + getattr(tally, key))
-            combined.confusions += tally.confusions
-            combined.seconds += tally.seconds
-        results["third-party designs (all themes)"] = combined.summary()
+        results.update(designs(reader, args, min_confidence, "gnome theme", "third-party designs (all themes)",
+                               [(path.stem, lambda path=path: theme_faces(path))
+                                for path in available_themes(args.themes)]))
+    if args.decks:
+        from .third_party import available_decks, deck_faces
+
+        results.update(designs(reader, args, min_confidence, "KDE deck", "third-party tuning decks (all)",
+                               [(path.name, lambda path=path: deck_faces(path))
+                                for path in available_decks(args.decks)]))
     if args.real:
         from .real import load_split
 
@@ -212,7 +226,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="Evaluate the card reader on held-out photos.")
     parser.add_argument("--scenes", type=int, default=200, help="generated hands per design set")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
-    parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme")
+    parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
+    parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")
     parser.add_argument("--real", help="directory with images/ and labels.json")
     parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
                         help="which part of the real split to read (default: the held-out photos)")
