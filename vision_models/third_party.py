@@ -57,11 +57,11 @@ def theme_faces(path: str | Path, width: int = 2600) -> dict[str, np.ndarray]:
     return faces
 
 
-TUNING_DECKS = ("svg-ancient-egyptians", "svg-dondorf", "svg-gm-paris", "svg-jolly-royal", "svg-oxygen",
-                "svg-oxygen-air", "svg-oxygen-white", "svg-penguins", "svg-standard",
-                "svg-tigullio-international")
+TUNING_DECKS = ("svg-ancient-egyptians", "svg-dondorf", "svg-gm-paris", "svg-jolly-royal", "svg-penguins",
+                "svg-standard", "svg-tigullio-international")
 """KDE decks with English indices. Left out: the Nicu decks (the held-out ``ornamental`` design), the
-German and Skat decks, ``future`` (not playing cards) and the two that librsvg cannot cut by card."""
+German and Skat decks, ``future`` (not playing cards), the three Oxygen decks (rank and suit printed
+in opposite corners, no index a corner reader can read) and the two that librsvg cannot cut by card."""
 KDE_SUITS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 KDE_RANKS = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
 DECK_FACE_HEIGHT = 450
