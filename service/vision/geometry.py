@@ -82,3 +82,13 @@ def overlap_of(a: np.ndarray, b: np.ndarray) -> float:
     inter, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
     smaller = min(quad_area(a), quad_area(b))
     return float(inter / smaller) if smaller > 0 else 0.0
+
+
+def lies_on_any(quad: np.ndarray, cards: list[np.ndarray]) -> bool:
+    """Whether ``quad`` overlaps one of ``cards`` more than ``MAX_SHARED``: it is taken for that card.
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> lies_on_any(card + 20, [card]), lies_on_any(card + 90, [card])
+    (True, False)
+    """
+    return any(overlap_of(quad, card) > MAX_SHARED for card in cards)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .geometry import MAX_SHARED, order_quad, quad_iou
+from .geometry import lies_on_any, order_quad, quad_iou
 from .ink import print_outlines
 
 MIN_AREA = 0.004      # of the photo
@@ -232,15 +232,14 @@ class Outlines:
 
         A corner guess runs clockwise from the corner it was guessed from and lies mostly inside its
         region or beyond the photo's edge (a card runs on under the cards over it, or out of the
-        picture, but not across bare table). No guess repeats an outline already found. Corners on
-        or inside the ``settled`` outlines (cards already read surely) are not guessed from, nor
-        print centred inside them, and no corner guess lies more than ``MAX_SHARED`` on them (the
-        pipeline would not take it)."""
+        picture, but not across bare table). No guess repeats an outline already found, nor lies on
+        one of the ``settled`` outlines (cards already read surely, :func:`.geometry.lies_on_any`):
+        the pipeline takes those cards first, so it would drop such a guess."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
-        settled = [_grown(q * self.factor, 1.05) for q in settled]
+        settled = [q * self.factor for q in settled]
         found = self._corner_guesses(limit, settled, kept)
         for quad in self.printed:
-            if kept.is_new(quad) and not any(_holds(q, [quad.mean(axis=0)]) for q in settled):
+            if _fresh(quad, kept, settled):
                 found.append(quad)
                 kept.add(quad)
         return [q / self.factor for q in found]
@@ -249,42 +248,24 @@ class Outlines:
         """Up to ``limit`` outlines guessed from the regions' corners (locate copy pixels)."""
         found: list[np.ndarray] = []
         seen_regions = set()
-        read = self._coarse(settled) if settled else None
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
             x, y, w, h = cv2.boundingRect(region)
             box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
             if box in seen_regions or any(_holds(q, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
                                           for q in settled):
-                continue  # a repeat, or inside a card read surely: every corner would be skipped
+                continue  # a repeat, or inside a card read surely (its print, not another card)
             seen_regions.add(box)
             allowed = None
             for quad in corner_hypotheses(region, self.min_area, self.shape):
                 if len(found) >= limit:
                     return found
-                if (any(_holds(q, quad[:1]) for q in settled) or (read is not None and self._share_on(quad, read)
-                                                                    > MAX_SHARED) or not kept.is_new(quad)):
+                if not _fresh(quad, kept, settled):
                     continue
                 allowed = self._region_or_outside(region) if allowed is None else allowed
                 if self._share_inside(quad, allowed) >= GUESS_INSIDE:
                     found.append(quad)
                     kept.add(quad)
         return found
-
-    def _coarse(self, quads: list[np.ndarray]) -> np.ndarray:
-        """A coarse mask (``MASK_SCALE``) of the given outlines."""
-        h, w = self.shape
-        mask = np.zeros((int(h * MASK_SCALE) + 1, int(w * MASK_SCALE) + 1), np.uint8)
-        for quad in quads:
-            cv2.fillConvexPoly(mask, np.round(quad * MASK_SCALE).astype(np.int32), 255)
-        return mask
-
-    @staticmethod
-    def _share_on(quad: np.ndarray, covered: np.ndarray) -> float:
-        """The share of ``quad`` lying on the ``covered`` coarse mask."""
-        drawn = np.zeros_like(covered)
-        cv2.fillConvexPoly(drawn, np.round(quad * MASK_SCALE).astype(np.int32), 255)
-        area = cv2.countNonZero(drawn)
-        return cv2.countNonZero(cv2.bitwise_and(drawn, covered)) / area if area else 1.0
 
     def _region_or_outside(self, region: np.ndarray) -> np.ndarray:
         """A coarse mask (``MASK_SCALE``, with a margin all round) of the region and of everything
@@ -304,6 +285,11 @@ class Outlines:
         cv2.fillConvexPoly(drawn, np.round(quad * MASK_SCALE).astype(np.int32) + self._margin(), 255)
         area = cv2.countNonZero(drawn)
         return cv2.countNonZero(cv2.bitwise_and(drawn, allowed)) / area if area else 0.0
+
+
+def _fresh(quad: np.ndarray, kept: "_QuadSet", settled: list[np.ndarray]) -> bool:
+    """A guess worth reading: no repeat of an outline kept, and not on a card read surely."""
+    return kept.is_new(quad) and not lies_on_any(quad, settled)
 
 
 def _holds(quad: np.ndarray, points) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .decode import Photo
-from .geometry import MAX_SHARED, corner_patches, order_quad, overlap_of
+from .geometry import corner_patches, lies_on_any, order_quad
 from .locate import find_outlines
 from .reader import CardReader
 
@@ -108,17 +108,6 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
     return found
 
 
-def off_settled(guesses: list[np.ndarray], settled: list[np.ndarray]) -> list[np.ndarray]:
-    """The guesses worth reading: those not lying more than ``MAX_SHARED`` on a card already read
-    surely from a whole outline (:func:`take_cards` takes such cards first, so it would drop them).
-
-    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
-    >>> len(off_settled([card + 20, card + 90, card + 200], [card]))
-    2
-    """
-    return [guess for guess in guesses if not any(overlap_of(guess, card) > MAX_SHARED for card in settled)]
-
-
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
                min_confidence: float) -> list[RecognizedCard]:
     """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
@@ -129,7 +118,7 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     for reading in sorted(readings, key=lambda r: (r.guessed or r.score < min_confidence, -r.score)):
         if reading.guessed and reading.score < min_confidence:
             continue
-        if any(overlap_of(reading.quad, card.quad / photo.scale) > MAX_SHARED for card in taken):
+        if lies_on_any(reading.quad, [card.quad / photo.scale for card in taken]):
             continue
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
@@ -155,7 +144,6 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     outlines = find_outlines(photo.image, max_candidates)
     readings = read_outlines(photo, reader, outlines.quads)
     settled = [reading.quad for reading in readings if reading.score >= min_confidence]
-    guesses = off_settled(outlines.guesses(max_guesses, settled), settled)
-    readings += read_outlines(photo, reader, guesses, guessed=True)
+    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True)
     return Recognition(take_cards(readings, photo, classes, min_confidence), photo.width, photo.height,
                        min_confidence)
