@@ -289,7 +289,7 @@ class Outlines:
 
 def _fresh(quad: np.ndarray, kept: "_QuadSet", settled: list[np.ndarray]) -> bool:
     """A guess worth reading: no repeat of an outline kept, and not on a card read surely."""
-    return kept.is_new(quad) and not lies_on_any(quad, settled)
+    return not lies_on_any(quad, settled) and kept.is_new(quad)
 
 
 def _holds(quad: np.ndarray, points) -> bool:
