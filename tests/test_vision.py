@@ -140,6 +140,15 @@ def test_a_white_card_on_a_white_table_is_outlined_from_its_print():
         assert max(quad_iou(truth, q) for q in outlines.guesses()) > 0.8
 
 
+@pytest.mark.parametrize("code, angle", [("AS", 20), ("AH", -35), ("3D", 0), ("3D", -35)])
+def test_a_sparse_card_on_a_white_table_is_outlined_from_its_print(code, angle):
+    """An ace's or a three's print is two far-apart indices and a few pips: the marks left out of
+    every cluster link further, and the near pairs (a rank over its suit) show the card's sides."""
+    truth = card_outline(320, 240, 160, 224, angle)
+    outlines = find_outlines(white_on_white([truth], [code]))
+    assert max(quad_iou(truth, q) for q in outlines.guesses()) > 0.75
+
+
 def test_two_cards_print_is_not_one_card():
     truths = [card_outline(200, 240, 160, 224, 0), card_outline(430, 240, 160, 224, 0)]
     quads = print_outlines(white_on_white(truths, ["10S", "8H"]))

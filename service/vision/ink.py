@@ -3,9 +3,10 @@
 A white card on a light table has almost no edge to find, but its ink stands out: dark or red marks
 on paper. Marks near one another (gaps under ``LINK`` times the larger mark's radius; a card's pips and
 indices lie that close, and two cards' marks are kept apart by both cards' margins) form one
-cluster; the rotated rectangle around a cluster of at least ``MIN_MARKS`` marks, grown by each of
-``GROWTH`` (the print stops short of the card's edge), is a guess at the card's outline. Guesses are
-only kept when the reader reads them surely::
+cluster; a mark left out of every cluster links further (``SPARSE_LINK``: an ace's, two's or
+three's print is sparse). The rotated rectangle around a cluster of at least
+``MIN_MARKS`` marks, grown by each of ``GROWTH`` (the print stops short of the card's edge), is a
+guess at the card's outline. Guesses are only kept when the reader reads them surely::
 
     >>> image = np.full((300, 300, 3), 225, np.uint8)
     >>> for x, y in [(100, 80), (200, 80), (150, 150), (100, 220), (200, 220)]:  # a five's pips
@@ -23,6 +24,7 @@ import numpy as np
 from .geometry import order_quad
 
 LINK = 2.5                 # marks closer than this many radii (of the larger) are one card's print
+SPARSE_LINK = 5.0          # the same for a mark left out of every cluster (an ace's or a three's print)
 MIN_MARKS = 3              # a card shows at least its two indices' rank and one pip
 MAX_MARKS = 200            # the most marks clustered, largest first (the rest is speckle)
 GROWTH = (1.1, 1.22)       # the card's rectangle against its print's, both ways
@@ -30,7 +32,7 @@ PAPER_KERNEL = 48          # the paper closing: 1/12 of the image wide (the size
 DARK = 50                  # ink: this much darker than the paper around it (grey levels)
 MIN_MARK_AREA = 12         # pixels of the locate copy
 MAX_MARK_AREA = 0.03       # of the image
-PRINT_ASPECT = (1.1, 2.0)  # the print's long side over its short side
+PRINT_ASPECT = (1.0, 2.0)  # the print's long side over its short side (photos may be stretched)
 DIRECTION_APART = 4        # degrees between two side directions tried for one print
 
 
@@ -64,19 +66,37 @@ def print_clusters(image: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         return []
     radius = np.hypot(width[marks], height[marks]) / 2
     gaps = np.linalg.norm(centres[marks][:, None] - centres[marks][None], axis=2) - radius[:, None] - radius[None]
-    linked = gaps < LINK * np.maximum(radius[:, None], radius[None])
-    _, cluster_of = _components(linked)
+    reach = np.maximum(radius[:, None], radius[None])
+    linked = gaps < LINK * reach
+    loose = _clusters(linked) < 0
+    # a sparse card's marks lie further apart: a mark left out links further, to any mark
+    linked |= (gaps < SPARSE_LINK * reach) & (loose[:, None] | loose[None])
+    cluster_of = _clusters(linked)
     label_cluster = np.full(count, -1)
     label_cluster[marks] = cluster_of
     ys, xs = np.nonzero(labels)
     owner = label_cluster[labels[ys, xs]]
     clusters = []
     for cluster in range(cluster_of.max() + 1):
-        if np.count_nonzero(cluster_of == cluster) >= MIN_MARKS:
+        if np.any(cluster_of == cluster):
             chosen = owner == cluster
             clusters.append((np.stack([xs[chosen], ys[chosen]], axis=1).astype(np.float32),
                              centres[marks][cluster_of == cluster].astype(np.float32)))
     return clusters
+
+
+def _clusters(linked: np.ndarray) -> np.ndarray:
+    """Each mark's cluster (numbered from 0), or -1 for a mark in a component under ``MIN_MARKS``.
+
+    >>> _clusters(np.array([[1, 1, 1, 0], [1, 1, 0, 0], [1, 0, 1, 0], [0, 0, 0, 1]], bool)).tolist()
+    [0, 0, 0, -1]
+    """
+    _, component = _components(linked)
+    sizes = np.bincount(component)
+    big = np.flatnonzero(sizes >= MIN_MARKS)
+    number = np.full(len(sizes), -1)
+    number[big] = np.arange(len(big))
+    return number[component]
 
 
 def _components(linked: np.ndarray) -> tuple[int, np.ndarray]:
@@ -100,22 +120,29 @@ def _components(linked: np.ndarray) -> tuple[int, np.ndarray]:
     return int(component.max()) + 1, component
 
 
-def print_directions(centres: np.ndarray, count: int = 1) -> list[float]:
+def print_directions(centres: np.ndarray, count: int = 1, near_first: bool = False) -> list[float]:
     """The ``count`` likeliest directions of a card's sides (radians, modulo a quarter turn) from
     the centres of its marks: pips stand in rows and columns and a rank stands over its suit, so the
     directions between pairs of marks crowd along the card's sides (the smallest rectangle around
-    the print is often a few degrees off them).
+    the print is often a few degrees off them). With ``near_first``, a pair's vote falls with the
+    square of its length: an ace's few marks (two indices and the pip between them) lie along the
+    card's diagonal, and only its rank over its suit shows the sides.
 
     >>> pips = np.array([[0, 0], [10, 0], [0, 20], [10, 20], [5, 10]], np.float32)  # a five
     >>> turned = pips @ np.array([[np.cos(0.3), np.sin(0.3)], [-np.sin(0.3), np.cos(0.3)]], np.float32)
     >>> round(float(np.degrees(print_directions(turned)[0])))
     17
+    >>> ace = np.array([[0, 0], [0, 12], [50, 70], [100, 128], [100, 140]], np.float32)
+    >>> [round(float(np.degrees(a))) for a in (print_directions(ace)[0], print_directions(ace, near_first=True)[0])]
+    [54, 0]
     """
     steps = (centres[None] - centres[:, None])[np.triu_indices(len(centres), 1)]
     angles = np.degrees(np.arctan2(steps[:, 1], steps[:, 0])) % 90
+    lengths = np.maximum(np.linalg.norm(steps, axis=1), 1e-6)
+    weight = (lengths.min() / lengths) ** 2 if near_first else np.ones(len(steps))
     votes = np.zeros(90)
     for shift, share in ((-1, 0.5), (0, 1.0), (1, 0.5)):  # a 3-degree window, wrapping at 90
-        np.add.at(votes, (np.round(angles).astype(int) + shift) % 90, share)
+        np.add.at(votes, (np.round(angles).astype(int) + shift) % 90, share * weight)
     chosen: list[int] = []
     for degree in np.argsort(votes, kind="stable")[::-1]:
         if votes[degree] <= 0 or len(chosen) == count:
@@ -138,14 +165,15 @@ def _box_along(points: np.ndarray, angle: float, growth: float) -> np.ndarray:
 def print_outlines(image: np.ndarray) -> list[np.ndarray]:
     """Card outlines guessed around each cluster of print (float32 4x2, ``image`` pixels): the
     rectangle around the print, grown by each of ``GROWTH``, with its sides along the likeliest
-    direction of the card's sides and along those of the smallest rectangle around the print."""
+    direction of the card's sides, along the likeliest by near pairs of marks, and along those of
+    the smallest rectangle around the print."""
     h, w = image.shape[:2]
     quads = []
     for points, centres in print_clusters(image):
         angles = print_directions(centres)
-        smallest = np.radians(cv2.minAreaRect(points)[2]) % (np.pi / 2)
-        if all(min(abs(smallest - a), np.pi / 2 - abs(smallest - a)) >= np.radians(DIRECTION_APART) for a in angles):
-            angles.append(smallest)
+        for other in (print_directions(centres, near_first=True)[0], np.radians(cv2.minAreaRect(points)[2]) % (np.pi / 2)):
+            if all(min(abs(other - a), np.pi / 2 - abs(other - a)) >= np.radians(DIRECTION_APART) for a in angles):
+                angles.append(other)
         for angle in angles:
             box = _box_along(points, angle, 1.0)
             sides = sorted(np.linalg.norm(box - np.roll(box, 1, axis=0), axis=1)[:2])
