@@ -140,10 +140,11 @@ def test_a_white_card_on_a_white_table_is_outlined_from_its_print():
         assert max(quad_iou(truth, q) for q in outlines.guesses()) > 0.8
 
 
-@pytest.mark.parametrize("code, angle", [("AS", 20), ("AH", -35), ("3D", 0), ("3D", -35)])
+@pytest.mark.parametrize("code, angle", [("AS", 20), ("AH", -35), ("3D", 0), ("3D", -35), ("2C", 0), ("2C", -35)])
 def test_a_sparse_card_on_a_white_table_is_outlined_from_its_print(code, angle):
     """An ace's or a three's print is two far-apart indices and a few pips: the marks left out of
-    every cluster link further, and the near pairs (a rank over its suit) show the card's sides."""
+    every cluster link further, and the near pairs (a rank over its suit) show the card's sides; a
+    two's print clusters as two halves, which are also tried joined."""
     truth = card_outline(320, 240, 160, 224, angle)
     outlines = find_outlines(white_on_white([truth], [code]))
     assert max(quad_iou(truth, q) for q in outlines.guesses()) > 0.75

@@ -3,8 +3,8 @@
 A white card on a light table has almost no edge to find, but its ink stands out: dark or red marks
 on paper. Marks near one another (gaps under ``LINK`` times the larger mark's radius; a card's pips and
 indices lie that close, and two cards' marks are kept apart by both cards' margins) form one
-cluster; a mark left out of every cluster links further (``SPARSE_LINK``: an ace's, two's or
-three's print is sparse). The rotated rectangle around a cluster of at least
+cluster; a mark left out of every cluster links further (``SPARSE_LINK``: an ace's or a three's
+print is sparse), and two small clusters near each other are also tried as one (a two's halves). The rotated rectangle around a cluster of at least
 ``MIN_MARKS`` marks, grown by each of ``GROWTH`` (the print stops short of the card's edge), is a
 guess at the card's outline. Guesses are only kept when the reader reads them surely::
 
@@ -25,6 +25,7 @@ from .geometry import order_quad
 
 LINK = 2.5                 # marks closer than this many radii (of the larger) are one card's print
 SPARSE_LINK = 5.0          # the same for a mark left out of every cluster (an ace's or a three's print)
+SPARSE_PAIR = 3.0          # two sparse clusters this many extents apart (centre to centre) may be one card
 MIN_MARKS = 3              # a card shows at least its two indices' rank and one pip
 MAX_MARKS = 200            # the most marks clustered, largest first (the rest is speckle)
 GROWTH = (1.1, 1.22)       # the card's rectangle against its print's, both ways
@@ -162,6 +163,19 @@ def _box_along(points: np.ndarray, angle: float, growth: float) -> np.ndarray:
     return order_quad(corners @ axes)
 
 
+def _sparse_pairs(clusters):
+    """Two sparse clusters (at most ``MIN_MARKS`` marks each) near one another, joined: a two's print
+    clusters as two halves, each an index and a pip, too far apart to link."""
+    sparse = [(points, centres) for points, centres in clusters if len(centres) <= MIN_MARKS]
+    pairs = []
+    for i, (points, centres) in enumerate(sparse):
+        for other_points, other_centres in sparse[i + 1:]:
+            extent = max(np.ptp(points, axis=0).max(), np.ptp(other_points, axis=0).max())
+            if np.linalg.norm(centres.mean(axis=0) - other_centres.mean(axis=0)) < SPARSE_PAIR * extent:
+                pairs.append((np.concatenate([points, other_points]), np.concatenate([centres, other_centres])))
+    return pairs
+
+
 def print_outlines(image: np.ndarray) -> list[np.ndarray]:
     """Card outlines guessed around each cluster of print (float32 4x2, ``image`` pixels): the
     rectangle around the print, grown by each of ``GROWTH``, with its sides along the likeliest
@@ -169,7 +183,8 @@ def print_outlines(image: np.ndarray) -> list[np.ndarray]:
     the smallest rectangle around the print."""
     h, w = image.shape[:2]
     quads = []
-    for points, centres in print_clusters(image):
+    clusters = print_clusters(image)
+    for points, centres in clusters + _sparse_pairs(clusters):
         angles = print_directions(centres)
         for other in (print_directions(centres, near_first=True)[0], np.radians(cv2.minAreaRect(points)[2]) % (np.pi / 2)):
             if all(min(abs(other - a), np.pi / 2 - abs(other - a)) >= np.radians(DIRECTION_APART) for a in angles):
