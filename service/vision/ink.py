@@ -4,9 +4,10 @@ A white card on a light table has almost no edge to find, but its ink stands out
 on paper. Marks near one another (gaps under ``LINK`` times the larger mark's radius; a card's pips and
 indices lie that close, and two cards' marks are kept apart by both cards' margins) form one
 cluster; a mark left out of every cluster links further (``SPARSE_LINK``: an ace's or a three's
-print is sparse), and two small clusters near each other are also tried as one (a two's halves). The rotated rectangle around a cluster of at least
-``MIN_MARKS`` marks, grown by each of ``GROWTH`` (the print stops short of the card's edge), is a
-guess at the card's outline. Guesses are only kept when the reader reads them surely::
+print is sparse), and two small clusters near each other are also tried as one (a two's halves).
+The rotated rectangle around a cluster of at least ``MIN_MARKS`` marks, grown by each of ``GROWTH``
+(the print stops short of the card's edge), is a guess at the card's outline. Guesses are only kept
+when the reader reads them surely::
 
     >>> image = np.full((300, 300, 3), 225, np.uint8)
     >>> for x, y in [(100, 80), (200, 80), (150, 150), (100, 220), (200, 220)]:  # a five's pips
@@ -79,10 +80,9 @@ def print_clusters(image: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
     owner = label_cluster[labels[ys, xs]]
     clusters = []
     for cluster in range(cluster_of.max() + 1):
-        if np.any(cluster_of == cluster):
-            chosen = owner == cluster
-            clusters.append((np.stack([xs[chosen], ys[chosen]], axis=1).astype(np.float32),
-                             centres[marks][cluster_of == cluster].astype(np.float32)))
+        chosen = owner == cluster
+        clusters.append((np.stack([xs[chosen], ys[chosen]], axis=1).astype(np.float32),
+                         centres[marks][cluster_of == cluster].astype(np.float32)))
     return clusters
 
 
@@ -134,8 +134,8 @@ def print_directions(centres: np.ndarray, count: int = 1, near_first: bool = Fal
     >>> round(float(np.degrees(print_directions(turned)[0])))
     17
     >>> ace = np.array([[0, 0], [0, 12], [50, 70], [100, 128], [100, 140]], np.float32)
-    >>> [round(float(np.degrees(a))) for a in (print_directions(ace)[0], print_directions(ace, near_first=True)[0])]
-    [54, 0]
+    >>> round(float(np.degrees(print_directions(ace)[0]))), round(float(np.degrees(print_directions(ace, True)[0])))
+    (54, 0)
     """
     steps = (centres[None] - centres[:, None])[np.triu_indices(len(centres), 1)]
     angles = np.degrees(np.arctan2(steps[:, 1], steps[:, 0])) % 90
@@ -163,7 +163,7 @@ def _box_along(points: np.ndarray, angle: float, growth: float) -> np.ndarray:
     return order_quad(corners @ axes)
 
 
-def _sparse_pairs(clusters):
+def _sparse_pairs(clusters: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray]]:
     """Two sparse clusters (at most ``MIN_MARKS`` marks each) near one another, joined: a two's print
     clusters as two halves, each an index and a pip, too far apart to link."""
     sparse = [(points, centres) for points, centres in clusters if len(centres) <= MIN_MARKS]
@@ -186,7 +186,8 @@ def print_outlines(image: np.ndarray) -> list[np.ndarray]:
     clusters = print_clusters(image)
     for points, centres in clusters + _sparse_pairs(clusters):
         angles = print_directions(centres)
-        for other in (print_directions(centres, near_first=True)[0], np.radians(cv2.minAreaRect(points)[2]) % (np.pi / 2)):
+        smallest = np.radians(cv2.minAreaRect(points)[2]) % (np.pi / 2)
+        for other in (print_directions(centres, near_first=True)[0], smallest):
             if all(min(abs(other - a), np.pi / 2 - abs(other - a)) >= np.radians(DIRECTION_APART) for a in angles):
                 angles.append(other)
         for angle in angles:
