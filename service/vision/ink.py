@@ -134,7 +134,8 @@ def print_directions(centres: np.ndarray, count: int = 1, near_first: bool = Fal
     >>> round(float(np.degrees(print_directions(turned)[0])))
     17
     >>> ace = np.array([[0, 0], [0, 12], [50, 70], [100, 128], [100, 140]], np.float32)
-    >>> round(float(np.degrees(print_directions(ace)[0]))), round(float(np.degrees(print_directions(ace, True)[0])))
+    >>> plain, near = print_directions(ace)[0], print_directions(ace, near_first=True)[0]
+    >>> round(float(np.degrees(plain))), round(float(np.degrees(near)))
     (54, 0)
     """
     steps = (centres[None] - centres[:, None])[np.triu_indices(len(centres), 1)]
