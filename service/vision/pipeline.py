@@ -5,8 +5,9 @@ of the card (which edge is across) are each scored by how surely their corners h
 better one gives the card's class distribution, the product of its two index corners' (a covered
 corner is left out). Outlines found whole are read first; then outlines guessed from corners
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
-best first, skipping any that mostly lies on a card already taken. A card whose best class is below
-``min_confidence`` comes back uncertain: no code, its best guesses as candidates.
+best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
+the cards read surely is dropped. A card whose best class is below ``min_confidence`` comes back
+uncertain: no code, its best guesses as candidates.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .decode import Photo
-from .geometry import corner_patches, lies_on_any, order_quad
+from .geometry import corner_patches, lies_on_any, order_quad, quad_area
 from .locate import find_outlines
 from .reader import CardReader
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
+SMALLEST_SHARE = 0.35   # a card's area against the median of the cards read surely: one photo, one deck
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 
 
@@ -128,6 +130,23 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     return taken
 
 
+def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
+    """The cards without those far smaller than the cards read surely (under ``SMALLEST_SHARE`` of
+    their median area): the cards of one photo are one deck at about one distance, so a much smaller
+    outline is a patch of glare or table read as a card (a blank patch looks most like the Joker).
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> found = [RecognizedCard("5H", 0.99, card), RecognizedCard("JOKER", 0.95, card * 0.4)]
+    >>> [c.code for c in on_one_scale(found)]
+    ['5H']
+    """
+    sure = [quad_area(card.quad) for card in cards if card.code is not None]
+    if not sure:
+        return cards
+    smallest = SMALLEST_SHARE * float(np.median(sure))
+    return [card for card in cards if quad_area(card.quad) >= smallest]
+
+
 def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = None,
               max_candidates: int = 60, max_guesses: int = 40) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels.
@@ -135,7 +154,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     The outlines shaped like one card are read first; then outlines guessed from the corners of the
     other regions (touching or overlapping cards, cards cut by the photo's edge), except corners
     of the cards already read surely. All readings then compete, best first, so a card's best-read
-    outline wins; an unsure reading of a guessed outline is left out. A card read with
+    outline wins; an unsure reading of a guessed outline is left out, and so is an outline far
+    smaller than the cards read surely (:func:`on_one_scale`). A card read with
     less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain.
     """
     if min_confidence is None:
@@ -145,5 +165,5 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     readings = read_outlines(photo, reader, outlines.quads)
     settled = [reading.quad for reading in readings if reading.score >= min_confidence]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True)
-    return Recognition(take_cards(readings, photo, classes, min_confidence), photo.width, photo.height,
-                       min_confidence)
+    return Recognition(on_one_scale(take_cards(readings, photo, classes, min_confidence)), photo.width,
+                       photo.height, min_confidence)
