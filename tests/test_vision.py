@@ -158,7 +158,7 @@ def test_two_cards_print_is_not_one_card():
     assert all(min(quad_iou(truth, q) for truth in truths) < 0.05 for q in quads)  # none spans both
 
 
-def test_print_centred_on_a_card_read_surely_is_not_guessed_again():
+def test_print_on_a_card_read_surely_is_not_guessed_again():
     truth = card_outline(300, 240, 160, 224, 10)
     outlines = find_outlines(white_on_white([truth], ["8C"]))
     assert outlines.printed and outlines.factor == 1

@@ -65,6 +65,13 @@ class Tally:
                 ok = False
         self.hands_right += ok
 
+    def absorb(self, other: "Tally") -> None:
+        """Add another tally's counts to this one (several designs' figures taken together)."""
+        for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+        self.confusions += other.confusions
+        self.seconds += other.seconds
+
     def summary(self) -> dict:
         share = lambda n, d: round(n / d, 4) if d else None  # noqa: E731
         return {"cards": self.cards, "card_accuracy": share(self.right, self.cards),
@@ -183,10 +190,7 @@ def designs(reader, args, min_confidence: float, kind: str, total: str, sets) ->
     for number, (name, load) in enumerate(sets):
         tally = synthetic(reader, args.theme_scenes, min_confidence, load(), seed=args.seed + 1 + number)
         results[f"{kind} {name}"] = tally.summary()
-        for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
-            setattr(combined, key, getattr(combined, key) + getattr(tally, key))
-        combined.confusions += tally.confusions
-        combined.seconds += tally.seconds
+        combined.absorb(tally)
     results[total] = combined.summary()
     return results
 

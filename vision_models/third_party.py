@@ -66,8 +66,6 @@ KDE_SUITS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 KDE_RANKS = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
 DECK_FACE_HEIGHT = 450
 """Rendered height of a tuning deck's face in pixels (the gnome sheets give about 290-390)."""
-
-
 DECK_CACHE = Path(tempfile.gettempdir()) / "muggins-deck-faces"
 """Rendered tuning faces, kept between runs: librsvg parses the whole deck for each card (minutes a deck)."""
 
@@ -76,8 +74,9 @@ def deck_faces(deck: str | Path, cache: Path = DECK_CACHE) -> dict[str, np.ndarr
     """code -> BGR face (white background) for the 52 cards of one KDE deck directory."""
     deck = Path(deck)
     kept = cache / deck.name
-    if len(list(kept.glob("*.png"))) == 52:
-        return {path.stem: cv2.imread(str(path), cv2.IMREAD_COLOR) for path in kept.glob("*.png")}
+    cached = list(kept.glob("*.png"))
+    if len(cached) == 52:
+        return {path.stem: cv2.imread(str(path), cv2.IMREAD_COLOR) for path in cached}
     faces = _render_deck(deck)
     kept.mkdir(parents=True, exist_ok=True)
     for code, face in faces.items():
