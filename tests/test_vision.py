@@ -15,8 +15,9 @@ import pytest
 from service.vision import Photo, decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
 from service.vision.ink import print_outlines
-from service.vision.locate import candidate_quads, find_outlines
+from service.vision.locate import candidate_quads, corner_hypotheses, find_outlines
 from service.vision.pipeline import Reading, read_card, take_cards, too_weak
+from service.vision.suit_colour import black_share, in_colour
 from vision_models import faces, real
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
@@ -32,7 +33,7 @@ def card_outline(cx, cy, w, h, angle):
 
 
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
-                                    "service.vision.reader", "service.vision.ink",
+                                    "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "vision_models.evaluate"])
 def test_docstring_examples(module):
     import importlib
@@ -161,9 +162,31 @@ def test_two_cards_print_is_not_one_card():
 def test_print_on_a_card_read_surely_is_not_guessed_again():
     truth = card_outline(300, 240, 160, 224, 10)
     outlines = find_outlines(white_on_white([truth], ["8C"]))
-    assert outlines.printed and outlines.factor == 1
-    guesses = outlines.guesses(settled=[truth])
-    assert not any(quad_iou(printed, guess) > 0.99 for printed in outlines.printed for guess in guesses)
+    assert outlines.factor == 1
+    assert max(quad_iou(truth, q) for q in outlines.printed()) > 0.8  # its print outlines it
+    assert outlines.printed(settled=[truth]) == []
+    assert outlines.guesses(settled=[truth]) == []
+
+
+def test_the_print_beside_a_card_read_surely_is_still_outlined():
+    truths = [card_outline(200, 240, 160, 224, 0), card_outline(430, 240, 160, 224, 0)]
+    outlines = find_outlines(white_on_white(truths, ["10S", "8H"]))
+    guesses = outlines.guesses(settled=[truths[0]])
+    assert max(quad_iou(truths[1], q) for q in guesses) > 0.8
+    assert max(quad_iou(truths[0], q) for q in guesses) < 0.3
+
+
+def test_a_region_with_no_room_for_another_card_gives_no_corner_guess():
+    """A card read surely and a strip of its shadow make one region: off the card, the strip is far
+    smaller than a card, so its corners are not guessed from."""
+    image = np.full((480, 640, 3), 60, np.uint8)
+    card = card_outline(300, 240, 160, 224, 0)
+    shadow = np.array([[220, 128], [390, 128], [390, 362], [220, 362]], np.float32)
+    cv2.fillConvexPoly(image, shadow.astype(np.int32), (150, 150, 150))
+    cv2.fillConvexPoly(image, card.astype(np.int32), (235, 235, 235))
+    outlines = find_outlines(image)
+    assert any(corner_hypotheses(region, outlines.min_area, outlines.shape) for region in outlines.regions)
+    assert outlines.guesses(settled=[card]) == []
 
 
 def test_an_unsure_reading_of_a_guessed_outline_is_left_out():
@@ -176,6 +199,39 @@ def test_an_unsure_reading_of_a_guessed_outline_is_left_out():
     assert [(card.code, card.confidence) for card in cards] == [("AS", 0.9), (None, 0.6)]
 
 
+def test_a_red_suit_read_from_black_ink_comes_back_uncertain():
+    quad = card_outline(100, 100, 60, 90, 0)
+    dist = np.array([0.02, 0.98])
+    readings = [Reading(0.98, quad, dist, 0.95, suit_in_doubt=True), Reading(0.97, quad + 300, dist, 0.95)]
+    photo = Photo(np.zeros((1000, 1000, 3), np.uint8), 1000, 1000, 1.0)
+    cards = take_cards(readings, photo, ["6C", "6D"], 0.8)
+    assert [card.code for card in cards] == ["6D", None]  # the sure one first, then the doubted one
+    assert cards[1].candidates[0] == ("6D", 0.98)
+
+
+def _index_patch(ink, paper=(235, 235, 235)):
+    patch = np.full((PATCH_H, PATCH_W, 3), paper, np.uint8)
+    cv2.putText(patch, "6", (4, 30), cv2.FONT_HERSHEY_SIMPLEX, 1, ink, 3)
+    return patch
+
+
+@pytest.mark.parametrize("ink, paper, share", [
+    ((20, 20, 20), (235, 235, 235), 1.0),       # black on white
+    ((40, 40, 200), (235, 235, 235), 0.0),      # red
+    ((160, 160, 245), (245, 245, 245), 0.0),    # washed-out red (an overexposed photo)
+    ((200, 90, 20), (235, 235, 235), 0.0),      # blue (a four-colour deck's diamonds)
+    ((60, 160, 210), (25, 25, 25), None),       # gold on a dark-faced deck: not measured
+])
+def test_black_share_of_an_index(ink, paper, share):
+    measured = black_share(_index_patch(ink, paper))
+    assert measured == share if share is None else measured == pytest.approx(share, abs=0.05)
+
+
+def test_a_photo_in_greys_is_not_checked_for_colour():
+    grey = cv2.cvtColor(cv2.cvtColor(_index_patch((40, 40, 200)), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    assert not in_colour(grey) and in_colour(_index_patch((40, 40, 200)))
+
+
 # --- reading --------------------------------------------------------------------------------------
 
 def test_read_card_takes_the_reading_whose_corners_hold_an_index():
@@ -184,8 +240,8 @@ def test_read_card_takes_the_reading_whose_corners_hold_an_index():
     probs[[1, 3], none] = 1.0                  # sideways reading: no index
     probs[0] = [0.9, 0.05, 0.0, 0.05]          # top-left corner: class 0
     probs[2] = [0.0, 0.0, 0.0, 1.0]            # bottom-right covered by another card
-    dist, cardness = read_card(probs, none)
-    assert int(np.argmax(dist)) == 0 and cardness == pytest.approx(0.95)
+    dist, cardness, corners = read_card(probs, none)
+    assert int(np.argmax(dist)) == 0 and cardness == pytest.approx(0.95) and corners == [0]
     assert dist[0] == pytest.approx(0.9 / 0.95)  # the covered corner is left out
 
 

@@ -27,6 +27,10 @@ CORNER_FX, CORNER_FY = 0.30, 0.40
 MAX_SHARED = 0.3
 """Two outlines overlapping more than this (:func:`overlap_of`) are taken for the same card."""
 
+SMALLEST_SHARE = 0.35
+"""A card's area against the median area of the cards read surely: one photo holds one deck at
+about one distance, so no card is much smaller than the others."""
+
 
 def order_quad(points: np.ndarray) -> np.ndarray:
     """Four points -> float32 ``(4, 2)`` clockwise (y down), starting at the top-most-left one.

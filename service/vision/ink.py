@@ -19,6 +19,8 @@ when the reader reads them surely::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -53,11 +55,16 @@ def ink_mask(image: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx((dark | red).astype(np.uint8) * 255, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
 
 
-def print_clusters(image: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+def print_clusters(image: np.ndarray, read: Sequence[np.ndarray] = ()) -> list[tuple[np.ndarray, np.ndarray]]:
     """Each cluster of at least ``MIN_MARKS`` marks: its ink pixels (x, y) and its marks' centres;
-    marks touching the image's border are left out (mostly table)."""
+    marks touching the image's border are left out (mostly table), and so is the print inside the
+    outlines of ``read`` (cards already read: their print says nothing new, and left in it could
+    join a neighbour's print into one cluster)."""
     h, w = image.shape[:2]
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(ink_mask(image))
+    ink = ink_mask(image)
+    for quad in read:
+        cv2.fillConvexPoly(ink, np.round(quad).astype(np.int32), 0)
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(ink)
     left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
     width, height, area = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_AREA]
     inside = (left > 1) & (top > 1) & (left + width < w - 1) & (top + height < h - 1)
@@ -177,14 +184,15 @@ def _sparse_pairs(clusters: list[tuple[np.ndarray, np.ndarray]]) -> list[tuple[n
     return pairs
 
 
-def print_outlines(image: np.ndarray) -> list[np.ndarray]:
-    """Card outlines guessed around each cluster of print (float32 4x2, ``image`` pixels): the
-    rectangle around the print, grown by each of ``GROWTH``, with its sides along the likeliest
-    direction of the card's sides, along the likeliest by near pairs of marks, and along those of
-    the smallest rectangle around the print."""
+def print_outlines(image: np.ndarray, read: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
+    """Card outlines guessed around each cluster of print (float32 4x2, ``image`` pixels), but for
+    the print of the cards in ``read`` (outlines in ``image`` pixels): the rectangle around the
+    print, grown by each of ``GROWTH``, with its sides along the likeliest direction of the card's
+    sides, along the likeliest by near pairs of marks, and along those of the smallest rectangle
+    around the print."""
     h, w = image.shape[:2]
     quads = []
-    clusters = print_clusters(image)
+    clusters = print_clusters(image, read)
     for points, centres in clusters + _sparse_pairs(clusters):
         angles = print_directions(centres)
         smallest = np.radians(cv2.minAreaRect(points)[2]) % (np.pi / 2)

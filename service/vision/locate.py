@@ -14,12 +14,12 @@ The reader later rejects candidates whose corners hold no index, so this step fa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from .geometry import lies_on_any, order_quad, quad_iou
+from .geometry import SMALLEST_SHARE, lies_on_any, order_quad, quad_area, quad_iou
 from .ink import print_outlines
 
 MIN_AREA = 0.004      # of the photo
@@ -217,43 +217,51 @@ LOCATE_SIDE = 640     # outlines are searched on a copy at most this large
 class Outlines:
     """What the outline step found in a photo: ``quads``, the regions shaped like one card (or split
     into such), in photo pixels; and ``regions``, the rest (touching, overlapping or cut cards, or
-    table), to guess outlines from their corners."""
+    table), to guess outlines from their corners; ``image``, the locate copy, to guess outlines from
+    the print (:mod:`.ink`)."""
 
     quads: list[np.ndarray]
     regions: list[np.ndarray]
     factor: float               # locate copy pixels per photo pixel
     shape: tuple[int, int]      # the locate copy's height and width
     min_area: float             # in locate copy pixels
-    printed: list[np.ndarray] = field(default_factory=list)  # around the print (:mod:`.ink`), locate copy pixels
+    image: np.ndarray | None = None  # the locate copy
 
     def guesses(self, limit: int = 40, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
         """Outlines guessed where no card-shaped outline was read surely (photo pixels): up to
-        ``limit`` from the corners of the regions, then those around each cluster of print.
+        ``limit`` from the corners of the regions, then those around each cluster of print off the
+        ``settled`` outlines (cards already read surely).
 
         A corner guess runs clockwise from the corner it was guessed from and lies mostly inside its
         region or beyond the photo's edge (a card runs on under the cards over it, or out of the
-        picture, but not across bare table). No guess repeats an outline already found, nor lies on
-        one of the ``settled`` outlines (cards already read surely, :func:`.geometry.lies_on_any`):
-        the pipeline takes those cards first, so it would drop such a guess."""
+        picture, but not across bare table); a region whose part off the settled cards is smaller
+        than a card (:meth:`_room_for_a_card`) gives none. No guess repeats an outline already
+        found, nor lies on a settled outline (:func:`.geometry.lies_on_any`): the pipeline takes
+        those cards first, so it would drop such a guess."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [q * self.factor for q in settled]
         found = self._corner_guesses(limit, settled, kept)
-        for quad in self.printed:
+        for quad in self.printed(settled):
             if _fresh(quad, kept, settled):
                 found.append(quad)
                 kept.add(quad)
         return [q / self.factor for q in found]
 
+    def printed(self, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
+        """Outlines around the print off the ``settled`` outlines (both in locate copy pixels)."""
+        return [] if self.image is None else print_outlines(self.image, settled)
+
     def _corner_guesses(self, limit: int, settled: list[np.ndarray], kept: "_QuadSet") -> list[np.ndarray]:
         """Up to ``limit`` outlines guessed from the regions' corners (locate copy pixels)."""
         found: list[np.ndarray] = []
         seen_regions = set()
+        off_settled = self._coarse_mask_off(settled)
+        smallest = SMALLEST_SHARE * float(np.median([quad_area(q) for q in settled])) if settled else 0.0
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
             x, y, w, h = cv2.boundingRect(region)
             box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
-            if box in seen_regions or any(_holds(q, [(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
-                                          for q in settled):
-                continue  # a repeat, or inside a card read surely (its print, not another card)
+            if box in seen_regions or not self._room_for_a_card(region, off_settled, smallest):
+                continue
             seen_regions.add(box)
             allowed = None
             for quad in corner_hypotheses(region, self.min_area, self.shape):
@@ -266,6 +274,29 @@ class Outlines:
                     found.append(quad)
                     kept.add(quad)
         return found
+
+    def _coarse_mask_off(self, settled: list[np.ndarray]) -> np.ndarray:
+        """A coarse mask (``MASK_SCALE``) of the locate copy, white off the ``settled`` outlines."""
+        h, w = self.shape
+        off = np.full((int(h * MASK_SCALE) + 1, int(w * MASK_SCALE) + 1), 255, np.uint8)
+        for quad in settled:
+            cv2.fillConvexPoly(off, np.round(quad * MASK_SCALE).astype(np.int32), 0)
+        return off
+
+    def _room_for_a_card(self, region: np.ndarray, off_settled: np.ndarray, smallest: float) -> bool:
+        """Whether the part of ``region`` off the cards read surely could hold another card: it runs
+        out of the photo (a card cut by the frame shows only a part of itself), or it is at least
+        ``smallest`` (locate copy pixels; :data:`.geometry.SMALLEST_SHARE` of the cards read, one
+        photo holding one deck) and ``min_area``. A region that is a card read surely and some of
+        its shadow or of a neighbour's edge leaves only a sliver, and guessing from its corners
+        would only find that card again."""
+        x, y, w, h = cv2.boundingRect(region)
+        if x <= 1 or y <= 1 or x + w >= self.shape[1] - 1 or y + h >= self.shape[0] - 1:
+            return True
+        drawn = np.zeros_like(off_settled)
+        cv2.drawContours(drawn, [np.round(region * MASK_SCALE).astype(np.int32)], -1, 255, -1)
+        off = cv2.countNonZero(cv2.bitwise_and(drawn, off_settled)) / MASK_SCALE ** 2
+        return off >= max(smallest, self.min_area)
 
     def _region_or_outside(self, region: np.ndarray) -> np.ndarray:
         """A coarse mask (``MASK_SCALE``, with a margin all round) of the region and of everything
@@ -290,10 +321,6 @@ class Outlines:
 def _fresh(quad: np.ndarray, kept: "_QuadSet", settled: list[np.ndarray]) -> bool:
     """A guess worth reading: no repeat of an outline kept, and not on a card read surely."""
     return not lies_on_any(quad, settled) and kept.is_new(quad)
-
-
-def _holds(quad: np.ndarray, points) -> bool:
-    return all(cv2.pointPolygonTest(quad, (float(px), float(py)), False) >= 0 for px, py in points)
 
 
 def _grown(quad: np.ndarray, factor: float) -> np.ndarray:
@@ -358,7 +385,7 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
                     quad = _grown(quad, 1 + 6 / side)
                 if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
                     quads.add(quad)
-    return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area, print_outlines(image))
+    return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area, image)
 
 
 def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndarray]:

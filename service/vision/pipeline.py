@@ -6,8 +6,9 @@ better one gives the card's class distribution, the product of its two index cor
 corner is left out). Outlines found whole are read first; then outlines guessed from corners
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
-the cards read surely is dropped. A card whose best class is below ``min_confidence`` comes back
-uncertain: no code, its best guesses as candidates.
+the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
+read as a red suit from an index printed in black (:mod:`.suit_colour`), comes back uncertain: no
+code, its best guesses as candidates.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .decode import Photo
-from .geometry import corner_patches, lies_on_any, order_quad, quad_area
+from .geometry import SMALLEST_SHARE, corner_patches, lies_on_any, order_quad, quad_area
 from .locate import find_outlines
 from .reader import CardReader
+from .suit_colour import black_share, in_colour, suit_colour_disagrees
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
-SMALLEST_SHARE = 0.35   # a card's area against the median of the cards read surely: one photo, one deck
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 
 
@@ -43,8 +44,9 @@ class Recognition:
     min_confidence: float = 0.0      # the threshold it was read with: below it, a card is uncertain
 
 
-def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, float]:
-    """Four corner readings ``(4, classes)`` -> (class distribution without NONE, cardness).
+def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, float, list[int]]:
+    """Four corner readings ``(4, classes)`` -> (class distribution without NONE, cardness, the index
+    corners it was read from).
 
     Of the card's two readings (which edge is across), the one whose corners hold an index wins.
     Its two index corners are two views of the same card: their distributions (each given that the
@@ -52,16 +54,16 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
     reading and corners that disagree an unsure one; a covered corner (no index) is left out.
 
     >>> p = np.full((4, 3), 0.0); p[[0, 2], 0] = 0.9; p[[0, 2], 2] = 0.1; p[[1, 3], 2] = 1.0
-    >>> dist, cardness = read_card(p, 2)
-    >>> dist.round(2).tolist(), round(cardness, 2)
-    ([1.0, 0.0], 0.9)
+    >>> dist, cardness, corners = read_card(p, 2)
+    >>> dist.round(2).tolist(), round(cardness, 2), corners
+    ([1.0, 0.0], 0.9, [0, 2])
     >>> p = np.array([[0.7, 0.3, 0], [0, 0, 1], [0.7, 0.3, 0], [0, 0, 1]])  # two corners at 0.7
     >>> read_card(p, 2)[0].round(2).tolist()
     [0.84, 0.16]
     """
     index_share = 1 - probabilities[:, none_index]
     card_probs = np.delete(probabilities, none_index, axis=1)
-    best, best_score = None, -1.0
+    best, best_score, best_corners = None, -1.0, []
     for pair in ((0, 2), (1, 3)):
         score = float(max(index_share[i] for i in pair))
         if score <= best_score:
@@ -69,8 +71,8 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
         usable = [i for i in pair if index_share[i] >= INDEX_SURE] or [max(pair, key=lambda i: index_share[i])]
         log_dist = np.sum([np.log(card_probs[i] / max(index_share[i], 1e-6) + 1e-9) for i in usable], axis=0)
         dist = np.exp(log_dist - log_dist.max())
-        best, best_score = dist / dist.sum(), score
-    return best, best_score
+        best, best_score, best_corners = dist / dist.sum(), score, usable
+    return best, best_score, best_corners
 
 
 def too_weak(score: float, cardness: float) -> bool:
@@ -90,23 +92,32 @@ class Reading:
     dist: np.ndarray
     cardness: float
     guessed: bool = False     # an outline guessed from a corner: kept only when read surely
+    suit_in_doubt: bool = False  # read as a red suit from black ink (:mod:`.suit_colour`)
+
+    def sure(self, min_confidence: float) -> bool:
+        return self.score >= min_confidence and not self.suit_in_doubt
 
 
-def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False) -> list[Reading]:
+def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False,
+                  check_colour: bool = True) -> list[Reading]:
     """Each outline's reading (all four corners, since a guessed outline may be too short or long and
-    still show the index at another corner), those with no index or too weak a reading dropped."""
+    still show the index at another corner), those with no index or too weak a reading dropped;
+    with ``check_colour`` (a photo in colour), a red suit read from black ink is in doubt."""
     if not quads:
         return []
-    patches = np.concatenate([corner_patches(photo.image, q) for q in quads])
-    probabilities = reader.probabilities(patches).reshape(len(quads), 4, -1)
+    patches = np.stack([corner_patches(photo.image, q) for q in quads])  # (outlines, 4 corners, H, W, 3)
+    probabilities = reader.probabilities(patches.reshape(-1, *patches.shape[2:])).reshape(len(quads), 4, -1)
+    classes = [c for c in reader.classes if c != "NONE"]
     found = []
-    for quad, probs in zip(quads, probabilities):
-        dist, cardness = read_card(probs, reader.none_index)
+    for quad, probs, card_patches in zip(quads, probabilities, patches):
+        dist, cardness, corners = read_card(probs, reader.none_index)
         if cardness < INDEX_SURE:
             continue
         score = float(dist.max()) * min(1.0, cardness / 0.9)
         if not too_weak(score, cardness):
-            found.append(Reading(score, order_quad(quad), dist, cardness, guessed))
+            doubt = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
+                                                           [black_share(card_patches[i]) for i in corners])
+            found.append(Reading(score, order_quad(quad), dist, cardness, guessed, doubt))
     return found
 
 
@@ -117,14 +128,14 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     outline found whole comes before any guess: its outline follows the card's own edges, where a
     guess's is drawn from one corner or from the print and may run past the card."""
     taken: list[RecognizedCard] = []
-    for reading in sorted(readings, key=lambda r: (r.guessed or r.score < min_confidence, -r.score)):
-        if reading.guessed and reading.score < min_confidence:
+    for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
+        if reading.guessed and not reading.sure(min_confidence):
             continue
         if lies_on_any(reading.quad, [card.quad / photo.scale for card in taken]):
             continue
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
-        code = candidates[0][0] if reading.score >= min_confidence else None
+        code = candidates[0][0] if reading.sure(min_confidence) else None
         taken.append(RecognizedCard(code, round(reading.score, 4), reading.quad * photo.scale, candidates,
                                     round(reading.cardness, 4)))
     return taken
@@ -162,8 +173,10 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         min_confidence = reader.min_confidence
     classes = [c for c in reader.classes if c != "NONE"]
     outlines = find_outlines(photo.image, max_candidates)
-    readings = read_outlines(photo, reader, outlines.quads)
-    settled = [reading.quad for reading in readings if reading.score >= min_confidence]
-    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True)
+    colour = in_colour(photo.image)
+    readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)
+    settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
+    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
+                              check_colour=colour)
     return Recognition(on_one_scale(take_cards(readings, photo, classes, min_confidence)), photo.width,
                        photo.height, min_confidence)
