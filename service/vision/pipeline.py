@@ -107,7 +107,7 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
         return []
     patches = np.stack([corner_patches(photo.image, q) for q in quads])  # (outlines, 4 corners, H, W, 3)
     probabilities = reader.probabilities(patches.reshape(-1, *patches.shape[2:])).reshape(len(quads), 4, -1)
-    classes = [c for c in reader.classes if c != "NONE"]
+    classes = reader.card_classes
     found = []
     for quad, probs, card_patches in zip(quads, probabilities, patches):
         dist, cardness, corners = read_card(probs, reader.none_index)
@@ -171,7 +171,7 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     """
     if min_confidence is None:
         min_confidence = reader.min_confidence
-    classes = [c for c in reader.classes if c != "NONE"]
+    classes = reader.card_classes
     outlines = find_outlines(photo.image, max_candidates)
     colour = in_colour(photo.image)
     readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)

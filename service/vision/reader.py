@@ -41,6 +41,11 @@ class CardReader:
     def none_index(self) -> int:
         return self.classes.index("NONE")
 
+    @property
+    def card_classes(self) -> list[str]:
+        """The classes without ``NONE``, in the order of :func:`.pipeline.read_card`'s distributions."""
+        return [c for c in self.classes if c != "NONE"]
+
     def probabilities(self, patches: np.ndarray) -> np.ndarray:
         """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``."""
         if len(patches) == 0:

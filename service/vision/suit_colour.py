@@ -3,12 +3,12 @@
 The reader's confident suit mistakes are mostly within a colour (clubs for spades), which no colour
 can catch; but some decks draw red ornaments beside a black index, and a reader that takes them for
 a red suit is caught by the index's own ink. A red suit read from an index corner whose ink is all
-black (at least ``ALL_BLACK`` of it) is called uncertain. On the tuning sets (own designs, the KDE
-decks, the real training split: 913 red suits read right, photos in colour) no right reading had
-more than 0.86 of its ink black. Only that way round: a black suit may be
-printed in any colour (gold or white on dark-faced decks, green in four-colour decks), and a red one
-in blue or orange in four-colour decks, so only black ink under a red suit is a contradiction. A
-photo in greys (:func:`in_colour`) is not checked::
+black (at least ``ALL_BLACK`` of it) is called uncertain: on the tuning sets (own designs, the KDE
+decks, the real training split; 913 red suits read right in photos in colour) no right reading had
+more than 0.86 of its ink black. Only that way round: a black suit may be printed in any colour
+(gold or white on dark-faced decks, green in four-colour decks), and a red one in blue or orange in
+four-colour decks, so only black ink under a red suit is a contradiction. A photo in greys
+(:func:`in_colour`) is not checked::
 
     >>> patch = np.full((76, 40, 3), 235, np.uint8)
     >>> _ = cv2.putText(patch, "6", (4, 30), cv2.FONT_HERSHEY_SIMPLEX, 1, (20, 20, 20), 3)
