@@ -9,6 +9,8 @@ from __future__ import annotations
 import marshmallow as ma
 from flask_smorest.fields import Upload
 
+from service.vision.pipeline import LOW_CONFIDENCE, SUIT_COLOUR
+
 from .audit import MAX_CLAIM, AuditShowResponseSchema
 from .rules import resolve_rules
 from .show import CRIB_DESCRIPTION, ShowResponseSchema
@@ -53,13 +55,17 @@ class CandidateSchema(ma.Schema):
 class RecognizedCardSchema(ma.Schema):
     code = ma.fields.String(allow_none=True, metadata={
         "description": "The card in the card notation, special cards included; null when the reader is "
-                       "unsure (see `candidates`).", "example": "5H"})
+                       "unsure (see `candidates` and `doubt`).", "example": "5H"})
     confidence = ma.fields.Float(metadata={"description": "0..1: how sure the reader is.", "example": 0.99})
     quad = ma.fields.List(ma.fields.List(ma.fields.Float()), metadata={
         "description": "The card's outline: four [x, y] corners in photo pixels, clockwise.",
         "example": [[120, 80], [300, 90], [290, 340], [110, 330]]})
     candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
         "description": "The best guesses, most likely first."})
+    doubt = ma.fields.String(allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR]), metadata={
+        "description": "Why `code` is null (null when it is not): `low_confidence`, read less surely than "
+                       "`model.min_confidence`; `suit_colour`, read as a heart or diamond from an index "
+                       "printed in black ink (the reader and the ink disagree).", "example": None})
     starter = ma.fields.Boolean(metadata={
         "description": "True for the starter: the card lying apart from the others (or, in "
                        "/v1/show/photo and /v1/audit/photo, the one named by `starter`)."})

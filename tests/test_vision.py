@@ -34,6 +34,7 @@ def card_outline(cx, cy, w, h, angle):
 
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
+                                    "service.vision.report",
                                     "vision_models.evaluate"])
 def test_docstring_examples(module):
     import importlib
@@ -205,7 +206,7 @@ def test_a_red_suit_read_from_black_ink_comes_back_uncertain():
     readings = [Reading(0.98, quad, dist, 0.95, suit_in_doubt=True), Reading(0.97, quad + 300, dist, 0.95)]
     photo = Photo(np.zeros((1000, 1000, 3), np.uint8), 1000, 1000, 1.0)
     cards = take_cards(readings, photo, ["6C", "6D"], 0.8)
-    assert [card.code for card in cards] == ["6D", None]  # the sure one first, then the doubted one
+    assert [(card.code, card.doubt) for card in cards] == [("6D", None), (None, "suit_colour")]
     assert cards[1].candidates[0] == ("6D", 0.98)
 
 
@@ -215,16 +216,21 @@ def _index_patch(ink, paper=(235, 235, 235)):
     return patch
 
 
-@pytest.mark.parametrize("ink, paper, share", [
-    ((20, 20, 20), (235, 235, 235), 1.0),       # black on white
-    ((40, 40, 200), (235, 235, 235), 0.0),      # red
-    ((160, 160, 245), (245, 245, 245), 0.0),    # washed-out red (an overexposed photo)
-    ((200, 90, 20), (235, 235, 235), 0.0),      # blue (a four-colour deck's diamonds)
+@pytest.mark.parametrize("ink, paper, black", [
+    ((20, 20, 20), (235, 235, 235), True),      # black on white
+    ((40, 40, 200), (235, 235, 235), False),    # red
+    ((160, 160, 245), (245, 245, 245), False),  # washed-out red (an overexposed photo)
+    ((200, 90, 20), (235, 235, 235), False),    # blue (a four-colour deck's diamonds)
+    ((28, 24, 54), (143, 132, 134), False),     # dark red in a dim webcam frame
     ((60, 160, 210), (25, 25, 25), None),       # gold on a dark-faced deck: not measured
 ])
-def test_black_share_of_an_index(ink, paper, share):
+def test_black_share_of_an_index(ink, paper, black):
+    """Black ink is nearly all of a black index; a coloured index has only its anti-aliased edge."""
     measured = black_share(_index_patch(ink, paper))
-    assert measured == share if share is None else measured == pytest.approx(share, abs=0.05)
+    if black is None:
+        assert measured is None
+    else:
+        assert measured > 0.95 if black else measured < 0.3
 
 
 def test_a_photo_in_greys_is_not_checked_for_colour():

@@ -1,6 +1,7 @@
 """The photo endpoints and ``muggins photo``: read, count, audit, annotate, refuse bad uploads."""
 
 import io
+import json
 import struct
 
 import cv2
@@ -47,7 +48,7 @@ def test_recognize_returns_codes_outlines_and_the_model(client, hand_scene, hand
         assert len(card["quad"]) == 4 and 0.8 <= card["confidence"] <= 1
         truth = next(c.quad for c in hand_scene.cards if c.code == card["code"])
         assert quad_iou(order_quad(truth), np.array(card["quad"], np.float32)) > 0.85
-        assert card["candidates"][0]["code"] == card["code"]
+        assert card["candidates"][0]["code"] == card["code"] and card["doubt"] is None
     assert [c["code"] for c in body["cards"] if c["starter"]] == [STARTER]  # the card lying apart
 
 
@@ -95,7 +96,8 @@ def test_an_unsure_card_comes_back_without_a_code_and_blocks_the_count(app, hand
     client = app.test_client()
     body = client.post("/v1/recognize", data=upload(hand_jpeg)).json
     cards = body["cards"]
-    assert cards and all(c["code"] is None and len(c["candidates"]) == 3 for c in cards)
+    assert cards and all(c["code"] is None and len(c["candidates"]) == 3 and c["doubt"] == "low_confidence"
+                         for c in cards)
     assert body["model"]["min_confidence"] == 1.01
     response = client.post("/v1/show/photo", data=upload(hand_jpeg))
     assert response.status_code == 422 and "cannot be read surely" in response.json["detail"]
@@ -148,6 +150,14 @@ def test_cli_photo_reads_and_counts(tmp_path, hand_jpeg, capsys):
     out = capsys.readouterr().out
     assert "(starter)" in out and out.rstrip().endswith("total 29")
     assert cv2.imread(str(annotated)) is not None
+
+
+def test_cli_photo_json_is_the_recognize_body(tmp_path, client, hand_jpeg, capsys):
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(hand_jpeg)
+    assert main(["photo", str(photo), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == client.post("/v1/recognize", data=upload(hand_jpeg)).json
 
 
 def test_cli_photo_refuses_other_files(tmp_path, capsys):

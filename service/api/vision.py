@@ -19,6 +19,7 @@ from schemas.vision import (AuditPhotoQuerySchema, AuditPhotoResponseSchema, Pho
                             ShowPhotoResponseSchema)
 from service.rules.cards import position_of
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
+from service.vision.report import recognition_body, unsure_because
 
 from .audit import audit_body
 from .problems import flatten_messages
@@ -47,17 +48,6 @@ def read_photo(files) -> tuple:
     reader = get_reader(config.get("VISION_MODEL_DIR") or None, config["VISION_INTRA_OP_THREADS"],
                         config["VISION_INTER_OP_THREADS"])
     return photo, recognize(photo, reader, config["VISION_MIN_CONFIDENCE"]), reader
-
-
-def recognition_body(recognition, reader, starter: int | None = None) -> dict:
-    return {"cards": [{"code": card.code, "confidence": card.confidence,
-                       "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in card.quad],
-                       "candidates": [{"code": c, "confidence": p} for c, p in card.candidates],
-                       "starter": number == starter}
-                      for number, card in enumerate(recognition.cards)],
-            "width": recognition.width, "height": recognition.height,
-            "model": {"name": reader.name, "version": reader.version,
-                      "min_confidence": recognition.min_confidence}}
 
 
 def wants_jpeg(args) -> bool:
@@ -90,9 +80,8 @@ def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
     uncertain = [(n, card) for n, card in enumerate(cards) if card.code is None]
     if uncertain:
         n, card = uncertain[0]
-        guesses = " or ".join(code for code, _ in card.candidates[:2])
-        photo_problem("image", f"card {n + 1} cannot be read surely (perhaps {guesses}, confidence "
-                               f"{card.confidence:.2f}); retake the photo or send the cards to /v1/show")
+        photo_problem("image", f"card {n + 1} cannot be read surely ({unsure_because(card)}); retake the "
+                               "photo or send the cards to /v1/show")
     codes = [card.code for card in cards]
     if isolated:
         position = isolated_card([card.quad for card in cards])

@@ -17,6 +17,7 @@ from pathlib import Path
 from service import config
 from service.rules.cards import position_of
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
+from service.vision.report import recognition_body, unsure_because
 
 from . import show_cmd
 from .common import CRIB_HELP, UsageError, print_json
@@ -54,15 +55,11 @@ def run(args) -> int:
     if args.annotate:
         Path(args.annotate).write_bytes(annotate(photo.image, recognition, photo.scale, position))
     if args.json:
-        print_json({"cards": [{"code": c.code, "confidence": c.confidence, "quad": c.quad.round(1).tolist(),
-                               "candidates": [{"code": k, "confidence": p} for k, p in c.candidates]}
-                              for c in cards], "width": recognition.width, "height": recognition.height,
-                    "model": {"name": reader.name, "version": reader.version}})
+        print_json(recognition_body(recognition, reader, position))
         return 0
     for n, card in enumerate(cards):
-        guesses = ", ".join(f"{code} {p:.2f}" for code, p in card.candidates)
         mark = "  (starter)" if n == position else ""
-        print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}" + ("" if card.code else f"   unsure: {guesses}"))
+        print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}" + ("" if card.code else f"   unsure: {unsure_because(card)}"))
     if any(card.code is None for card in cards):
         raise UsageError("photo: some cards cannot be read surely; retake the photo or use `muggins show`")
     if args.starter.lower() == "isolated" and position is None:

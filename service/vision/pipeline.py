@@ -25,6 +25,8 @@ from .suit_colour import black_share, in_colour, suit_colour_disagrees
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
+LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
+SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
 
 
 @dataclass
@@ -34,6 +36,7 @@ class RecognizedCard:
     quad: np.ndarray                 # 4x2, photo pixels, clockwise
     candidates: list[tuple[str, float]] = field(default_factory=list)
     cardness: float = 1.0            # how surely this outline is a card at all
+    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE or SUIT_COLOUR
 
 
 @dataclass
@@ -135,9 +138,10 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
             continue
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
-        code = candidates[0][0] if reading.sure(min_confidence) else None
-        taken.append(RecognizedCard(code, round(reading.score, 4), reading.quad * photo.scale, candidates,
-                                    round(reading.cardness, 4)))
+        sure = reading.sure(min_confidence)
+        doubt = None if sure else SUIT_COLOUR if reading.score >= min_confidence else LOW_CONFIDENCE
+        taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
+                                    reading.quad * photo.scale, candidates, round(reading.cardness, 4), doubt))
     return taken
 
 

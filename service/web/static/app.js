@@ -1,5 +1,5 @@
 // The page: cards from a photo or typed in, counted by the service, the claim audited.
-// State is one list of card slots ({code, confidence, quad, candidates}) and the index of the
+// State is one list of card slots ({code, confidence, quad, candidates, doubt}) and the index of the
 // starter; everything on screen is drawn from it by render().
 
 import { ApiError, getJSON, postForm, postJSON } from "./api.js";
@@ -88,6 +88,8 @@ function editSlot(index, continuing) {
     info = `Now ${spoken(slot.code)}`;
     if (slot.confidence != null && !slot.fixed) info += ` (${Math.round(slot.confidence * 100)}% sure)`;
     info += ". Choose the right card if it is wrong.";
+  } else if (slot.quad && slot.doubt === "suit_colour" && candidates.length) {
+    info = `This card reads as ${spoken(candidates[0].code)}, but its index is printed in black. Choose it.`;
   } else if (slot.quad) {
     info = "This card could not be read for sure. Choose it.";
   }
@@ -191,6 +193,7 @@ async function readPhoto(file) {
     confidence: card.confidence,
     quad: card.quad,
     candidates: card.candidates || [],
+    doubt: card.doubt || null,
   }));
   // The service marks the card lying apart when one clearly does; else the rightmost card.
   const marked = cards.findIndex((card) => card.starter === true);
