@@ -221,7 +221,6 @@ def _index_patch(ink, paper=(235, 235, 235)):
     ((40, 40, 200), (235, 235, 235), False),    # red
     ((160, 160, 245), (245, 245, 245), False),  # washed-out red (an overexposed photo)
     ((200, 90, 20), (235, 235, 235), False),    # blue (a four-colour deck's diamonds)
-    ((28, 24, 54), (143, 132, 134), False),     # dark red in a dim webcam frame
     ((60, 160, 210), (25, 25, 25), None),       # gold on a dark-faced deck: not measured
 ])
 def test_black_share_of_an_index(ink, paper, black):
