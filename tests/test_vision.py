@@ -177,6 +177,19 @@ def test_the_print_beside_a_card_read_surely_is_still_outlined():
     assert max(quad_iou(truths[0], q) for q in guesses) < 0.3
 
 
+def test_a_card_cut_by_the_frame_is_still_guessed_from_beside_a_card_read():
+    """A card running out of the photo shows only a part of itself, under the size of the card
+    read beside it; its region is still guessed from (the frame, not the table, cuts it)."""
+    image = np.full((480, 640, 3), 60, np.uint8)
+    read = card_outline(400, 240, 160, 224, 0)
+    cut = card_outline(-30, 240, 160, 224, 0)    # less than a third of it in the photo
+    for quad in (read, cut):
+        cv2.fillConvexPoly(image, quad.astype(np.int32), (235, 235, 235))
+    outlines = find_outlines(image)
+    guesses = outlines.guesses(settled=[read])
+    assert max(quad_iou(cut, q) for q in guesses) > 0.7
+
+
 def test_a_region_with_no_room_for_another_card_gives_no_corner_guess():
     """A card read surely and a strip of its shadow make one region: off the card, the strip is far
     smaller than a card, so its corners are not guessed from."""
