@@ -4,6 +4,7 @@
     python -m vision_models.evaluate --scenes 300 --themes DIR        # + gnome-cards-data themes
     python -m vision_models.evaluate --seed 4242 --decks DIR          # tuning: other people's decks
     python -m vision_models.evaluate --real ../shared/data/real-photos   # the held-out real split
+    python -m vision_models.evaluate --seed 4242 --average-with DIR   # two models averaged
 
 Scenes are seeded (a seed the training never uses). A card counts as right when an outline found in
 the photo overlaps its true outline (IoU > 0.5) and reads its code; uncertain (code null), missed
@@ -20,15 +21,16 @@ import argparse
 import json
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from service.vision.decode import Photo
-from service.vision.geometry import order_quad, quad_iou
+from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_iou
 from service.vision.pipeline import recognize
-from service.vision.reader import get_reader
+from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
 
 from .faces import CLASSES, STANDARD_CODES
 from .scenes import compose
@@ -80,6 +82,35 @@ class Tally:
                 "hands": self.hands, "hand_accuracy": share(self.hands_right, self.hands),
                 "median_ms": round(1000 * float(np.median(self.seconds)), 1) if self.seconds else None,
                 "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
+
+
+@dataclass
+class AveragedReader(CardReader):
+    """Several models read the same patches and their probabilities are averaged (an ensemble, to
+    measure what averaging runs would buy; the service loads one model)."""
+
+    others: tuple = ()
+
+    def probabilities(self, patches: np.ndarray) -> np.ndarray:
+        return np.mean([CardReader.probabilities(self, patches)] + [other.probabilities(patches)
+                                                                     for other in self.others], axis=0)
+
+
+def averaged(reader: CardReader, model_dirs: list[str]) -> CardReader:
+    """``reader`` averaged with the models in ``model_dirs`` (same classes); its threshold is kept.
+
+    >>> one = get_reader()
+    >>> pair = averaged(one, [str(MODEL_DIR)])
+    >>> patches = np.zeros((2, PATCH_H, PATCH_W, 3), np.uint8)
+    >>> bool(np.allclose(pair.probabilities(patches), one.probabilities(patches), atol=1e-6))
+    True
+    """
+    others = tuple(load_reader(directory, 1, 1) for directory in model_dirs)
+    if any(other.classes != reader.classes for other in others):
+        raise SystemExit("--average-with: the models do not read the same classes")
+    return AveragedReader(reader.session, reader.classes, reader.name,
+                          "+".join([reader.version] + [other.version for other in others]),
+                          reader.min_confidence, others)
 
 
 def _photo(image: np.ndarray) -> Photo:
@@ -238,6 +269,9 @@ def main(argv=None) -> None:
     parser.add_argument("--fix-labels", action="store_true",
                         help="correct the real photos' label errors listed in real_label_fixes.json")
     parser.add_argument("--model-dir", default=None)
+    parser.add_argument("--average-with", action="append", default=[], metavar="DIR",
+                        help="another model directory whose probabilities are averaged with the first's "
+                             "(repeatable): what an ensemble would read")
     parser.add_argument("--min-confidence", type=float, default=None,
                         help="default: the model's own threshold (labels.json)")
     parser.add_argument("--thresholds", type=lambda text: [float(t) for t in text.split(",")],
@@ -248,6 +282,8 @@ def main(argv=None) -> None:
     parser.add_argument("--out", help="write the figures as JSON here")
     args = parser.parse_args(argv)
     reader = get_reader(args.model_dir, 1, 1)
+    if args.average_with:
+        reader = averaged(reader, args.average_with)
     results = {}
     own = reader.min_confidence if args.min_confidence is None else args.min_confidence
     for threshold in args.thresholds or [own]:
