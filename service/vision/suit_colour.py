@@ -5,7 +5,7 @@ can catch; but some decks draw red ornaments beside a black index, and a reader 
 a red suit is caught by the index's own ink. A red suit read from an index corner whose ink is all
 black (at least ``ALL_BLACK`` of it) is called uncertain: on the tuning sets (own designs, the KDE
 decks, the real training split; 913 red suits read right in photos in colour) no right reading had
-more than 0.86 of its ink black. Only that way round: a black suit may be printed in any colour
+more than 0.85 of its ink black. Only that way round: a black suit may be printed in any colour
 (gold or white on dark-faced decks, green in four-colour decks), and a red one in blue or orange in
 four-colour decks, so only black ink under a red suit is a contradiction. A photo in greys
 (:func:`in_colour`) is not checked::
@@ -30,8 +30,7 @@ import numpy as np
 ALL_BLACK = 0.95      # a red suit's index corner: less than this share of its ink is black
 MIN_INK = 15          # pixels of ink in a patch before its colour says anything
 INK_DISTANCE = 90     # ink differs from the paper by this much (sum over the three channels)
-GREY_INK = 0.3        # black or grey ink: its channels spread less than this share of its brightest
-GREY_INK_FLOOR = 40   # ... or than this many grey levels
+GREY_INK = 70         # black or grey ink: its channels spread less than this, the paper made white
 LIGHT_PAPER = 100     # the paper's brightest channel at least this: no dark-faced deck
 GREY_SPREAD = 24      # channel spread (grey levels) that a photo in colour shows on its most coloured 1 %
 RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
@@ -52,25 +51,24 @@ def in_colour(image: np.ndarray) -> bool:
 
 def black_share(patch: np.ndarray) -> float | None:
     """The share of a patch's ink that is black or grey. Ink is what differs from the paper (the
-    patch's median colour: the index covers less than half of it) by ``INK_DISTANCE``; black ink is
-    darker than the paper and of no colour of its own: its channels spread under ``GREY_INK_FLOOR``
-    grey levels, or under ``GREY_INK`` of its brightest channel. Those two were chosen on the tuning
-    sets: of the pairs tried, they count the most of a black index's patches as all black (56 %;
-    dark ink has some colour from the camera) while no red index's is over 0.86 black. Pale or
-    washed-out red ink still has a colour; so have blue or green inks (four-colour decks).
-    None when the patch holds too little ink to say, or its paper is dark (a dark-faced deck prints
-    its hearts in gold or white)."""
-    pixels = patch.reshape(-1, 3).astype(np.int16)
+    patch's median colour: the index covers less than half of it) by ``INK_DISTANCE``. Its colour is
+    judged against the paper's, as the eye does (each channel divided by the paper's: a photo's warm
+    or cold cast tints black ink as much as the paper): black ink is darker than the paper and its
+    channels spread under ``GREY_INK`` of 255. That threshold was chosen on the tuning sets: it
+    counts 67 % of a black index's patches as all black (some dark ink keeps a colour) while no red
+    index's is over 0.85 black. Pale or washed-out red ink still has a colour; so have blue or green
+    inks (four-colour decks). None when the patch holds too little ink to say, or its paper is dark
+    (a dark-faced deck prints its hearts in gold or white)."""
+    pixels = patch.reshape(-1, 3).astype(np.float32)
     paper = np.median(pixels, axis=0)
     if paper.max() < LIGHT_PAPER:
         return None
     ink = np.abs(pixels - paper).sum(axis=1) > INK_DISTANCE
     if int(ink.sum()) < MIN_INK:
         return None
-    spots = pixels[ink]
+    spots = pixels[ink] * (255 / np.maximum(paper, 1))  # the paper made white
     brightest = spots.max(axis=1)
-    spread = brightest - spots.min(axis=1)
-    grey = (spread < np.maximum(GREY_INK_FLOOR, GREY_INK * brightest)) & (brightest < paper.max() - INK_DISTANCE / 3)
+    grey = (brightest - spots.min(axis=1) < GREY_INK) & (brightest < 255 - INK_DISTANCE / 3)
     return float(grey.mean())
 
 
