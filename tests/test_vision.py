@@ -17,7 +17,7 @@ from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad
 from service.vision.ink import print_outlines
 from service.vision.locate import candidate_quads, corner_hypotheses, find_outlines
 from service.vision.pipeline import Reading, read_card, take_cards, too_weak
-from service.vision.suit_colour import black_share, in_colour
+from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
@@ -243,6 +243,13 @@ def test_black_share_of_an_index(ink, paper, black):
         assert measured is None
     else:
         assert measured > 0.95 if black else measured < 0.3
+
+
+def test_ink_is_measured_only_for_a_red_suit():
+    def shares():
+        raise AssertionError("ink measured for a black suit")
+        yield
+    assert suit_colour_disagrees("QC", shares()) is False
 
 
 def test_a_photo_in_greys_is_not_checked_for_colour():

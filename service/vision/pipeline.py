@@ -119,7 +119,7 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
         score = float(dist.max()) * min(1.0, cardness / 0.9)
         if not too_weak(score, cardness):
             doubt = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
-                                                           [black_share(card_patches[i]) for i in corners])
+                                                           (black_share(card_patches[i]) for i in corners))
             found.append(Reading(score, order_quad(quad), dist, cardness, guessed, doubt))
     return found
 

@@ -22,7 +22,7 @@ four-colour decks, so only black ink under a red suit is a contradiction. A phot
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 import cv2
 import numpy as np
@@ -72,9 +72,10 @@ def black_share(patch: np.ndarray) -> float | None:
     return float(grey.mean())
 
 
-def suit_colour_disagrees(code: str, shares: Sequence[float | None]) -> bool:
+def suit_colour_disagrees(code: str, shares: Iterable[float | None]) -> bool:
     """Whether ``code`` names a red suit (``5H``, ``QD``, ``5H*``) while the ink of an index corner
     it was read from (``shares``, from :func:`black_share`; None = too little ink to say) is black.
+    ``shares`` is only consumed for a red suit, so a generator measures no ink for other cards.
 
     >>> suit_colour_disagrees("QD", [0.97, 0.4]), suit_colour_disagrees("QD", [0.7, 0.6])
     (True, False)
