@@ -29,7 +29,7 @@ MAX_SHARED = 0.3
 
 SMALLEST_SHARE = 0.35
 """A card's area against the median area of the cards read surely: one photo holds one deck at
-about one distance, so no card is much smaller than the others."""
+about one distance, so no card is much smaller than the others (:func:`smallest_card_area`)."""
 
 
 def order_quad(points: np.ndarray) -> np.ndarray:
@@ -72,6 +72,17 @@ def _shrinks(quad: np.ndarray) -> bool:
 
 def quad_area(quad: np.ndarray) -> float:
     return float(abs(cv2.contourArea(np.asarray(quad, np.float32))))
+
+
+def smallest_card_area(read: list[np.ndarray]) -> float:
+    """The least area another card of the photo may have, given the outlines of the cards ``read``
+    surely (0 when there are none): ``SMALLEST_SHARE`` of their median area.
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> smallest_card_area([card, card * 1.1, card * 0.9]), smallest_card_area([])
+    (4900.0, 0.0)
+    """
+    return SMALLEST_SHARE * float(np.median([quad_area(quad) for quad in read])) if read else 0.0
 
 
 def quad_iou(a: np.ndarray, b: np.ndarray) -> float:

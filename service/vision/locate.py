@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .geometry import SMALLEST_SHARE, lies_on_any, order_quad, quad_area, quad_iou
+from .geometry import lies_on_any, order_quad, quad_iou, smallest_card_area
 from .ink import print_outlines
 
 MIN_AREA = 0.004      # of the photo
@@ -256,7 +256,7 @@ class Outlines:
         found: list[np.ndarray] = []
         seen_regions = set()
         off_settled = self._coarse_mask_off(settled)
-        smallest = SMALLEST_SHARE * float(np.median([quad_area(q) for q in settled])) if settled else 0.0
+        smallest = smallest_card_area(settled)
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
             x, y, w, h = cv2.boundingRect(region)
             box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
@@ -286,7 +286,7 @@ class Outlines:
     def _room_for_a_card(self, region: np.ndarray, off_settled: np.ndarray, smallest: float) -> bool:
         """Whether the part of ``region`` off the cards read surely could hold another card: it runs
         out of the photo (a card cut by the frame shows only a part of itself), or it is at least
-        ``smallest`` (locate copy pixels; :data:`.geometry.SMALLEST_SHARE` of the cards read, one
+        ``smallest`` (locate copy pixels; :func:`.geometry.smallest_card_area` of the cards read, one
         photo holding one deck) and ``min_area``. A region that is a card read surely and some of
         its shadow or of a neighbour's edge leaves only a sliver, and guessing from its corners
         would only find that card again."""

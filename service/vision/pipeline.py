@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .decode import Photo
-from .geometry import SMALLEST_SHARE, corner_patches, lies_on_any, order_quad, quad_area
+from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
 from .reader import CardReader
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -146,8 +146,8 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
 
 
 def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
-    """The cards without those far smaller than the cards read surely (under ``SMALLEST_SHARE`` of
-    their median area): the cards of one photo are one deck at about one distance, so a much smaller
+    """The cards without those far smaller than the cards read surely (under
+    :func:`.geometry.smallest_card_area`, a share of their median area): the cards of one photo are one deck at about one distance, so a much smaller
     outline is a patch of glare or table read as a card (a blank patch looks most like the Joker).
 
     >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
@@ -155,10 +155,7 @@ def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
     >>> [c.code for c in on_one_scale(found)]
     ['5H']
     """
-    sure = [quad_area(card.quad) for card in cards if card.code is not None]
-    if not sure:
-        return cards
-    smallest = SMALLEST_SHARE * float(np.median(sure))
+    smallest = smallest_card_area([card.quad for card in cards if card.code is not None])
     return [card for card in cards if quad_area(card.quad) >= smallest]
 
 
