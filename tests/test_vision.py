@@ -1,5 +1,6 @@
 """The vision pipeline: geometry, outlines, reading, uncertainty; the generator; the special faces."""
 
+import dataclasses
 import doctest
 import json
 import re
@@ -17,6 +18,7 @@ from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad
 from service.vision.ink import print_outlines
 from service.vision.locate import candidate_quads, corner_hypotheses, find_outlines
 from service.vision.pipeline import Reading, read_card, take_cards, too_weak
+from service.vision.reader import load_reader
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
 from vision_models.dataset import occlude
@@ -35,7 +37,8 @@ def card_outline(cx, cy, w, h, angle):
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "service.vision.report",
-                                    "vision_models.evaluate"])
+                                    "service.vision.finder", "vision_models.evaluate",
+                                    "vision_models.finder_data"])
 def test_docstring_examples(module):
     import importlib
 
@@ -376,6 +379,40 @@ def test_the_print_sheet_is_a_pdf_with_the_deck_on_a4_pages():
     offsets = [int(line[:10]) for line in pdf[xref:].split(b"\n")[3:] if line.endswith(b" n ")]
     for number, offset in enumerate(offsets, start=1):
         assert pdf[offset:].startswith(b"%d 0 obj" % number)
+
+
+# --- the card finder ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def finder(reader):
+    assert reader.finder is not None  # the committed model directory ships the finder
+    return reader.finder
+
+
+def test_the_finders_maps_are_at_the_photos_size(finder):
+    maps = finder.maps(np.full((300, 500, 3), 128, np.uint8))
+    assert maps.shape == (2, 300, 500)
+    assert 0 <= maps.min() and maps.max() <= 1
+
+
+def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(reader):
+    """A generated hand (seed 9) on a pale, washed-out table: the hand-made cues see no edge of its
+    5D and 5C; the finder's map outlines them, and they are read."""
+    scene = compose(np.random.default_rng(9), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
+    truth = order_quad(scene.cards[1].quad)
+    assert max([quad_iou(truth, q) for q in find_outlines(scene.image).quads] or [0]) < 0.5
+    assert max(quad_iou(truth, q) for q in find_outlines(scene.image, finder=reader.finder).quads) > 0.7
+    without = recognize(scene_photo(scene), dataclasses.replace(reader, finder=None))
+    assert sorted(card.code for card in without.cards) == ["5S", "JC"]
+    assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards) == ["5C", "5D", "5S", "JC"]
+
+
+def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):
+    model_dir = Path(__file__).parents[1] / "vision_models"
+    for name in ("card_reader.onnx", "labels.json"):
+        (tmp_path / name).write_bytes((model_dir / name).read_bytes())
+    assert load_reader(tmp_path).finder is None
+    assert load_reader(model_dir).finder is not None
 
 
 def test_no_onnx_session_before_the_first_photo():

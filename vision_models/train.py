@@ -29,7 +29,7 @@ from .dataset import make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.0.0"
+MODEL_VERSION = "4.1.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -97,14 +97,15 @@ def normalise(x):
 
 
 def _generate(args):
-    seed, count, worker = args
-    return make_dataset(seed, count, worker)
+    make, seed, count, worker = args
+    return make(seed, count, worker)
 
 
-def generate(seed: int, count: int, workers: int):
+def generate(seed: int, count: int, workers: int, make=make_dataset) -> tuple:
+    """``make(seed, count / workers, worker)`` in ``workers`` processes, each part's arrays joined."""
     with mp.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_generate, [(seed, count // workers, w) for w in range(workers)])
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        parts = pool.map(_generate, [(make, seed, count // workers, w) for w in range(workers)])
+    return tuple(np.concatenate(part) for part in zip(*parts))
 
 
 def train(args) -> dict:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .finder import CardFinder
 from .geometry import lies_on_any, order_quad, quad_iou, smallest_card_area
 from .ink import print_outlines
 
@@ -353,9 +354,12 @@ class _QuadSet:
         return not any(quad_iou(quad, self.quads[i]) > self.same for i in np.flatnonzero(near))
 
 
-def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
+def find_outlines(image: np.ndarray, max_candidates: int = 60, finder: CardFinder | None = None) -> Outlines:
     """Possible card outlines in ``image`` (float32 4x2, clockwise), duplicates merged, and the
-    regions left for :meth:`Outlines.guesses`."""
+    regions left for :meth:`Outlines.guesses`. With a ``finder``, the pieces it marks come after
+    the hand-made cues (:func:`cue_masks`): where a cue outlined the card, that outline, drawn from
+    the card's own edges in the full-size copy, is kept (the finder's map is coarser); the finder
+    adds the cards no cue outlined (white cards on pale tables, busy cloth, touching rows)."""
     factor = min(1.0, LOCATE_SIDE / max(image.shape[:2]))
     if factor < 1.0:
         image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
@@ -363,7 +367,10 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
     min_area, max_area = MIN_AREA * h * w, MAX_AREA * h * w
     quads = _QuadSet(SAME_OUTLINE)
     regions: list[np.ndarray] = []
-    for mask, mode in cue_masks(image):
+    masks = cue_masks(image)
+    if finder is not None:
+        masks.append((finder.pieces(image), cv2.RETR_EXTERNAL))
+    for mask, mode in masks:
         contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
             area = cv2.contourArea(contour)
@@ -388,6 +395,6 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60) -> Outlines:
     return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area, image)
 
 
-def candidate_quads(image: np.ndarray, max_candidates: int = 60) -> list[np.ndarray]:
+def candidate_quads(image: np.ndarray, max_candidates: int = 60, finder: CardFinder | None = None) -> list[np.ndarray]:
     """The card-shaped outlines of :func:`find_outlines` (float32 4x2, photo pixels)."""
-    return find_outlines(image, max_candidates).quads
+    return find_outlines(image, max_candidates, finder).quads

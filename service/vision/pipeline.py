@@ -173,7 +173,7 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     if min_confidence is None:
         min_confidence = reader.min_confidence
     classes = reader.card_classes
-    outlines = find_outlines(photo.image, max_candidates)
+    outlines = find_outlines(photo.image, max_candidates, reader.finder)
     colour = in_colour(photo.image)
     readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)
     settled = [reading.quad for reading in readings if reading.sure(min_confidence)]

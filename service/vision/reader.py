@@ -1,6 +1,7 @@
-"""The corner-index reader: an ONNX model, one session per worker process, built on first use.
+"""The corner-index reader: an ONNX model, one session per worker process, built on first use
+(with the card finder of :mod:`.finder`, when the model directory holds one).
 
-The session is never created at import time nor before gunicorn forks (``preload_app`` is off):
+The sessions are never created at import time nor before gunicorn forks (``preload_app`` is off):
 :func:`get_reader` builds it lazily and keys it by process id, with thread counts from the config
 (``VISION_INTRA_OP_THREADS``, ``VISION_INTER_OP_THREADS``).
 """
@@ -15,7 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from .finder import CardFinder, load_finder
 from .geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
+from .onnx_session import cpu_session
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
@@ -36,6 +39,8 @@ class CardReader:
     min_confidence: float = DEFAULT_MIN_CONFIDENCE
     """Below this a card is uncertain: the threshold chosen for this model on the tuning sets
     (``labels.json``, see the model card)."""
+    finder: CardFinder | None = None
+    """The card finder shipped with this reader (:mod:`.finder`), used to find the outlines."""
 
     @property
     def none_index(self) -> int:
@@ -74,19 +79,14 @@ def check_input(spec: dict) -> None:
 
 
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
-    import onnxruntime as ort
-
+    """The reader in ``model_dir``, with the card finder beside it when the directory holds one."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
-    options = ort.SessionOptions()
-    options.intra_op_num_threads = intra_threads
-    options.inter_op_num_threads = inter_threads
-    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    session = ort.InferenceSession(str(model_dir / MODEL_FILE), sess_options=options,
-                                   providers=["CPUExecutionProvider"])
+    session = cpu_session(model_dir / MODEL_FILE, intra_threads, inter_threads)
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
-                      labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE))
+                      labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
+                      load_finder(model_dir, intra_threads, inter_threads))
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:

@@ -1,0 +1,92 @@
+"""Training examples for the card finder: whole generated scenes, shrunk, with two masks each.
+
+The finder (:mod:`service.vision.finder`) sees the photo shrunk to ``FINDER_SIDE`` on its long side
+and marks, at half that size, where a card's face shows (``card``) and where two cards meet
+(``seam``: a band along the edge between two different cards, so that touching and overlapping cards
+come apart). Both masks come from the generator's map of which card is on top at each pixel
+(:class:`vision_models.scenes.Scene`), so no labelling is needed. A scene is sometimes cropped
+first, so that cards cut by the photo's edge, and cards filling most of the photo, are seen too::
+
+    >>> image, target, weight = finder_example(np.random.default_rng(5))
+    >>> image.shape, target.shape, weight.shape, image.dtype, target.dtype
+    ((256, 256, 3), (2, 128, 128), (128, 128), dtype('uint8'), dtype('uint8'))
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from service.vision.finder import FINDER_SIDE, OUTPUT_STRIDE
+
+from .faces import CLASSES
+from .scenes import compose
+
+CARD_CODES = CLASSES[:-1]
+SEAM_WIDTH = 1.0   # output pixels each side of the edge between two cards
+
+
+def seam_mask(ids: np.ndarray, radius: int) -> np.ndarray:
+    """Card pixels within ``radius`` of another card (``ids``: which card is on top, -1 = table).
+
+    >>> ids = np.full((5, 8), -1, np.int16); ids[:, 1:4] = 0; ids[:, 4:7] = 1
+    >>> seam_mask(ids, 1).astype(int)[0].tolist()
+    [0, 0, 0, 1, 1, 0, 0, 0]
+    """
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1,) * 2)
+    seam = np.zeros(ids.shape, bool)
+    for card in np.unique(ids[ids >= 0]):
+        near = cv2.dilate((ids == card).astype(np.uint8), kernel).astype(bool)
+        seam |= near & (ids >= 0) & (ids != card)
+    return seam
+
+
+def _crop(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, cards: list):
+    """A window of 55-100 % of each side, so some cards run out of the picture; or, one time in
+    two, a close-up of one card (1.1-2.2 times its size), as a phone held close to the table sees."""
+    h, w = ids.shape
+    if cards and rng.random() < 0.5:
+        quad = cards[int(rng.integers(0, len(cards)))].quad
+        (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
+        side = max(x1 - x0, y1 - y0) * rng.uniform(1.1, 2.2)
+        ch, cw = (int(min(h, side * rng.uniform(0.75, 1.33))), int(min(w, side)))
+        cy, cx = (y0 + y1) / 2 + rng.normal(0, 0.1 * side), (x0 + x1) / 2 + rng.normal(0, 0.1 * side)
+        y, x = int(np.clip(cy - ch / 2, 0, h - ch)), int(np.clip(cx - cw / 2, 0, w - cw))
+    else:
+        ch, cw = int(h * rng.uniform(0.55, 1.0)), int(w * rng.uniform(0.55, 1.0))
+        y, x = int(rng.integers(0, h - ch + 1)), int(rng.integers(0, w - cw + 1))
+    return image[y:y + ch, x:x + cw], ids[y:y + ch, x:x + cw]
+
+
+def finder_example(rng: np.random.Generator):
+    """One scene -> (image ``FINDER_SIDE`` square, BGR uint8, the photo shrunk into its top-left;
+    targets ``(2, side/stride, side/stride)`` uint8 0..255 (card, seam); weight, 0 on the padding)."""
+    n = int(rng.choice([0, 1, 2, 3, 4, 5, 5, 5, 6, 7, 8]))
+    codes = list(rng.choice(CARD_CODES, size=n, replace=False))
+    scene = compose(rng, codes, size=(int(rng.integers(400, 760)), int(rng.integers(400, 760))),
+                    max_overlap=0.15)
+    image, ids = scene.image, scene.ids
+    if rng.random() < 0.4:
+        image, ids = _crop(rng, image, ids, scene.cards)
+    h, w = ids.shape
+    factor = FINDER_SIDE / max(h, w)
+    out_factor = factor / OUTPUT_STRIDE
+    seam = seam_mask(ids, max(1, int(round(SEAM_WIDTH / out_factor))))
+    small = cv2.resize(image, (max(1, round(w * factor)), max(1, round(h * factor))), interpolation=cv2.INTER_AREA)
+    side, out_side = FINDER_SIDE, FINDER_SIDE // OUTPUT_STRIDE
+    padded = cv2.copyMakeBorder(small, 0, side - small.shape[0], 0, side - small.shape[1], cv2.BORDER_REPLICATE)
+    out_size = (max(1, round(w * out_factor)), max(1, round(h * out_factor)))
+    target = np.zeros((2, out_side, out_side), np.uint8)
+    weight = np.zeros((out_side, out_side), np.uint8)
+    for channel, mask in enumerate((ids >= 0, seam)):
+        shrunk = cv2.resize(mask.astype(np.float32), out_size, interpolation=cv2.INTER_AREA)
+        target[channel, :out_size[1], :out_size[0]] = np.round(shrunk * 255)
+    weight[:out_size[1], :out_size[0]] = 1
+    return padded, target, weight
+
+
+def make_finder_dataset(seed: int, count: int, worker: int = 0):
+    """``count`` examples from scenes seeded by (seed, worker), stacked."""
+    rng = np.random.default_rng([seed, worker, 7])
+    examples = [finder_example(rng) for _ in range(count)]
+    return tuple(np.stack(part) for part in zip(*examples))

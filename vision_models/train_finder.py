@@ -1,0 +1,181 @@
+"""Train the card finder and export it to ONNX: ``python -m vision_models.train_finder`` (part of
+``make model``).
+
+CPU only, seeded: the generator makes whole scenes with their card and seam masks
+(:mod:`vision_models.finder_data`), a small encoder-decoder learns them, and the model is written to
+``vision_models/card_finder.onnx`` (input ``image``: 1x3xHxW BGR in 0..1, H and W multiples of 16;
+output ``logits``: 1x2x(H/2)x(W/2), card and seam). Needs the optional extra ``train``::
+
+    python -m vision_models.train_finder --scenes 6000 --epochs 5 --threads 2   # the committed finder
+    python -m vision_models.train_finder --scenes 64 --epochs 1 --out /tmp/finder   # a quick smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
+
+from .finder_data import make_finder_dataset
+from .train import generate
+
+HERE = Path(__file__).resolve().parent
+SEAM_WEIGHT = 2.0       # the seam map's share of the loss
+SEAM_POSITIVE = 20.0    # a seam pixel's weight against a non-seam one: seams are thin (about 0.4 % of
+                        # the pixels), and without it the finder learns to draw none
+
+
+def build_finder():
+    """An encoder to 1/16 with dilated layers and a pooled summary of the whole photo (context for
+    a card that fills the picture) and a light decoder back to 1/2 with skips; about 183k weights."""
+    import torch
+    import torch.nn as nn
+
+    def block(cin, cout, stride=1, dilation=1, kernel=3):
+        pad = dilation * (kernel // 2)
+        return nn.Sequential(nn.Conv2d(cin, cout, kernel, stride, pad, dilation, bias=False),
+                             nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+    class Finder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.at_half = block(3, 16, 2)                                              # 1/2
+            self.quarter = nn.Sequential(block(16, 24, 2), block(24, 24))            # 1/4
+            self.eighth = nn.Sequential(block(24, 48, 2), block(48, 48))             # 1/8
+            self.sixteenth = nn.Sequential(block(48, 64, 2), block(64, 64, dilation=2),
+                                           block(64, 64, dilation=4))                # 1/16
+            self.context = nn.Sequential(nn.Conv2d(64, 64, 1), nn.ReLU(inplace=True))  # the whole photo
+            self.up8 = nn.Sequential(block(64 + 48, 48, kernel=1), block(48, 48))
+            self.up4 = nn.Sequential(block(48 + 24, 24, kernel=1), block(24, 24))
+            self.up2 = nn.Sequential(block(24 + 16, 16, kernel=1), block(16, 16))
+            self.head = nn.Conv2d(16, 2, 1)
+
+        def forward(self, x):
+            up = nn.functional.interpolate
+            h2 = self.at_half(x)
+            h4 = self.quarter(h2)
+            h8 = self.eighth(h4)
+            h16 = self.sixteenth(h8)
+            h16 = h16 + self.context(h16.mean(dim=(2, 3), keepdim=True))  # a card may fill the photo
+            d8 = self.up8(torch.cat([up(h16, scale_factor=2.0, mode="nearest"), h8], 1))
+            d4 = self.up4(torch.cat([up(d8, scale_factor=2.0, mode="nearest"), h4], 1))
+            d2 = self.up2(torch.cat([up(d4, scale_factor=2.0, mode="nearest"), h2], 1))
+            return self.head(d2)
+
+    return Finder()
+
+
+def _augment(torch, images, targets, weights):
+    """Photometric jitter, and a random quarter turn and mirror (the masks turned alike)."""
+    x = images.permute(0, 3, 1, 2).float() / 255
+    n = x.shape[0]
+    contrast = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.3)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    x = (x - mean) * contrast + mean + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1)
+    x = (x * torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1)).clamp(0, 1)
+    t, w = targets.float() / 255, weights.float().unsqueeze(1)
+    turns = int(torch.randint(0, 4, (1,)))
+    x, t, w = (torch.rot90(v, turns, dims=(2, 3)) for v in (x, t, w))
+    if bool(torch.rand(1) < 0.5):
+        x, t, w = (torch.flip(v, dims=(3,)) for v in (x, t, w))
+    return x, t, w
+
+
+def finder_loss(torch, logits, targets, weights):
+    """Binary cross-entropy per map, padding left out, seams and seam pixels weighted up."""
+    positive = torch.tensor([1.0, SEAM_POSITIVE]).view(2, 1, 1)
+    bce = torch.nn.functional.binary_cross_entropy_with_logits(logits, targets, reduction="none",
+                                                               pos_weight=positive)
+    per_map = (bce * weights).sum(dim=(0, 2, 3)) / weights.sum().clamp(min=1)
+    return per_map[0] + SEAM_WEIGHT * per_map[1]
+
+
+def mask_iou(torch, model, data) -> tuple[float, float]:
+    """Intersection over union of the predicted and true card and seam masks (validation scenes)."""
+    images, targets, weights = data
+    model.eval()
+    inter, union = np.zeros(2), np.zeros(2)
+    with torch.no_grad():
+        for i in range(0, len(images), 64):
+            x = torch.from_numpy(images[i:i + 64]).permute(0, 3, 1, 2).float() / 255
+            predicted = (model(x).numpy() > 0)
+            truth = targets[i:i + 64] > 127
+            valid = weights[i:i + 64, None].astype(bool)
+            inter += ((predicted & truth & valid).sum(axis=(0, 2, 3)))
+            union += (((predicted | truth) & valid).sum(axis=(0, 2, 3)))
+    return tuple(float(v) for v in inter / np.maximum(union, 1))
+
+
+def train(args) -> dict:
+    import torch
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    started = time.time()
+    images, targets, weights = generate(args.seed, args.scenes, args.threads, make_finder_dataset)
+    validation = generate(args.seed + 1000, max(64, args.scenes // 20), args.threads, make_finder_dataset)
+    print(f"generated {len(images)} training and {len(validation[0])} validation scenes in "
+          f"{time.time() - started:.0f} s", flush=True)
+    model = build_finder()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    steps = args.epochs * ((len(images) + args.batch - 1) // args.batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps, pct_start=0.15)
+    tensors = [torch.from_numpy(v) for v in (images, targets, weights)]
+    generator = torch.Generator().manual_seed(args.seed)
+    for epoch in range(args.epochs):
+        model.train()
+        order = torch.randperm(len(images), generator=generator)
+        total, seen = 0.0, 0
+        for start in range(0, len(order), args.batch):
+            idx = order[start:start + args.batch]
+            x, t, w = _augment(torch, *(v[idx] for v in tensors))
+            loss = finder_loss(torch, model(x), t, w)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(idx)
+            seen += len(idx)
+        card_iou, seam_iou = mask_iou(torch, model, validation)
+        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} validation IoU card {card_iou:.3f} "
+              f"seam {seam_iou:.3f} ({time.time() - started:.0f} s)", flush=True)
+    return export(torch, model, args, {"validation_card_iou": round(card_iou, 4),
+                                       "validation_seam_iou": round(seam_iou, 4),
+                                       "train_scenes": int(len(images)), "epochs": args.epochs,
+                                       "seconds": round(time.time() - started)})
+
+
+def export(torch, model, args, training: dict) -> dict:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    model.eval()
+    dummy = torch.zeros(1, 3, FINDER_SIDE // 4 * 3, FINDER_SIDE)
+    torch.onnx.export(model, dummy, str(out / FINDER_FILE), input_names=["image"], output_names=["logits"],
+                      dynamic_axes={"image": {2: "height", 3: "width"}, "logits": {2: "h2", 3: "w2"}},
+                      opset_version=17, dynamo=False)
+    spec = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO,
+            "training": {**training, "seed": args.seed, "threads": args.threads}}
+    (out / FINDER_SPEC).write_text(json.dumps(spec, indent=2) + "\n")
+    print(f"wrote {out / FINDER_FILE} and {out / FINDER_SPEC}", flush=True)
+    return spec
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=6000)
+    parser.add_argument("--epochs", type=int, default=5)
+    parser.add_argument("--batch", type=int, default=32)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", default=str(HERE))
+    train(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()
