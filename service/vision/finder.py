@@ -3,7 +3,8 @@
 It sees the photo shrunk to ``FINDER_SIDE`` pixels on its long side and gives, at half that size,
 two maps: the chance that a pixel is on a card's face (``card``), and that it lies on the seam
 between two different cards (``seam``). Cards without their seams come apart even where they touch
-or overlap; :func:`.locate.find_outlines` adds the outlines of those pieces to the hand-made cues'. It was trained on the generator's scenes (``vision_models/train_finder.py``).
+or overlap; :func:`.locate.find_outlines` adds the outlines of those pieces to the hand-made cues'.
+It was trained on the generator's scenes only (``vision_models/train_finder.py``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 Cards are found as regions that are bright and unsaturated (card stock), or dark on a light table
 (dark-faced decks), or enclosed by edges. Each region that looks like one rectangle gives a quad;
 a region that is several touching cards is split by eroding it until the pieces are rectangles.
-The reader later rejects candidates whose corners hold no index, so this step favours recall::
+With the card finder (:mod:`.finder`), its pieces (card faces off the seams between cards) are one
+more mask, taken last. The reader later rejects candidates whose corners hold no index, so this
+step favours recall::
 
     >>> image = np.zeros((200, 200, 3), np.uint8)
     >>> _ = cv2.rectangle(image, (50, 40), (110, 125), (255, 255, 255), -1)
