@@ -19,10 +19,9 @@ import numpy as np
 
 from service.vision.finder import FINDER_SIDE, OUTPUT_STRIDE
 
-from .faces import CLASSES
+from .dataset import CARD_CODES
 from .scenes import compose
 
-CARD_CODES = CLASSES[:-1]
 SEAM_WIDTH = 1.0   # output pixels each side of the edge between two cards
 
 
