@@ -147,8 +147,9 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
 
 def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
     """The cards without those far smaller than the cards read surely (under
-    :func:`.geometry.smallest_card_area`, a share of their median area): the cards of one photo are one deck at about one distance, so a much smaller
-    outline is a patch of glare or table read as a card (a blank patch looks most like the Joker).
+    :func:`.geometry.smallest_card_area`, a share of their median area): the cards of one photo are
+    one deck at about one distance, so a much smaller outline is a patch of glare or table read as a
+    card (a blank patch looks most like the Joker).
 
     >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
     >>> found = [RecognizedCard("5H", 0.99, card), RecognizedCard("JOKER", 0.95, card * 0.4)]
