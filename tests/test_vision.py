@@ -193,6 +193,22 @@ def test_a_card_cut_by_the_frame_is_still_guessed_from_beside_a_card_read():
     assert max(quad_iou(cut, q) for q in guesses) > 0.7
 
 
+def test_a_card_showing_only_its_corner_is_guessed_at_the_size_of_the_card_read():
+    """Both of its edges run out of the photo, so what is seen of them says nothing of its size;
+    the card read beside it does (one deck in one photo)."""
+    image = np.full((480, 640, 3), 60, np.uint8)
+    read = card_outline(300, 200, 160, 224, 0)
+    cut = card_outline(600, 420, 160, 224, 0)    # a corner of 120 x 172 in the photo
+    for quad in (read, cut):
+        cv2.fillConvexPoly(image, quad.astype(np.int32), (235, 235, 235))
+    outlines = find_outlines(image)
+    guesses = outlines.guesses(settled=[read])
+    assert max(quad_iou(cut, q) for q in guesses) > 0.9
+    region = max(outlines.regions, key=lambda r: quad_iou(cut, order_quad(cv2.boxPoints(cv2.minAreaRect(r)))))
+    without_size = corner_hypotheses(region, outlines.min_area, outlines.shape)
+    assert max(quad_iou(cut, q) for q in without_size) < 0.8
+
+
 def test_a_region_with_no_room_for_another_card_gives_no_corner_guess():
     """A card read surely and a strip of its shadow make one region: off the card, the strip is far
     smaller than a card, so its corners are not guessed from."""
@@ -397,14 +413,15 @@ def test_the_finders_maps_are_at_the_photos_size(finder):
 
 def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(reader):
     """A generated hand (seed 9) on a pale, washed-out table: the hand-made cues see no edge of its
-    5D and 5C; the finder's map outlines them, and they are read."""
+    5D and 5C; the finder's map outlines them, and they are read. (The 5H, half under the 5S, is
+    read from a corner guess either way.)"""
     scene = compose(np.random.default_rng(9), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
     truth = order_quad(scene.cards[1].quad)
     assert max([quad_iou(truth, q) for q in find_outlines(scene.image).quads] or [0]) < 0.5
     assert max(quad_iou(truth, q) for q in find_outlines(scene.image, finder=reader.finder).quads) > 0.7
     without = recognize(scene_photo(scene), dataclasses.replace(reader, finder=None))
-    assert sorted(card.code for card in without.cards) == ["5S", "JC"]
-    assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards) == ["5C", "5D", "5S", "JC"]
+    assert sorted(card.code for card in without.cards) == ["5H", "5S", "JC"]
+    assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards) == ["5C", "5D", "5H", "5S", "JC"]
 
 
 def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):

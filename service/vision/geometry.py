@@ -74,6 +74,21 @@ def quad_area(quad: np.ndarray) -> float:
     return float(abs(cv2.contourArea(np.asarray(quad, np.float32))))
 
 
+def card_size(read: list[np.ndarray]) -> tuple[float, float] | None:
+    """The median short and long side of the outlines ``read`` (None when there are none): the size
+    of another card of the same deck in the same photo.
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> card_size([card, card * 1.1, card * 0.9]), card_size([])
+    ((100.0, 140.0), None)
+    """
+    if not read:
+        return None
+    sides = np.sort([np.linalg.norm(np.asarray(q) - np.roll(q, 1, axis=0), axis=1)[:2] for q in read], axis=1)
+    short, long = np.median(sides, axis=0)
+    return float(short), float(long)
+
+
 def smallest_card_area(read: list[np.ndarray]) -> float:
     """The least area another card of the photo may have, given the outlines of the cards ``read``
     surely (0 when there are none): ``SMALLEST_SHARE`` of their median area.

@@ -14,7 +14,7 @@ when the reader reads them surely::
     ...     _ = cv2.circle(image, (x, y), 16, (20, 20, 20), -1)
     >>> quads = print_outlines(image)
     >>> len(quads), sorted(round(float(v)) for v in cv2.minAreaRect(quads[0])[1])
-    (2, [141, 187])
+    (2, [143, 187])
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ MIN_MARKS = 3              # a card shows at least its two indices' rank and one
 MAX_MARKS = 200            # the most marks clustered, largest first (the rest is speckle)
 GROWTH = (1.1, 1.22)       # the card's rectangle against its print's, both ways
 PAPER_KERNEL = 48          # the paper closing: 1/12 of the image wide (the size divided by this, on a quarter-size copy)
-DARK = 50                  # ink: this much darker than the paper around it (grey levels)
+DARK = 50                  # ink: this much darker than the paper around it (grey levels), or, where
+DARK_SHARE = 0.25          # the paper is dim (under 200), this share of its brightness, but never
+DARK_FLOOR = 28            # under this: a dim photo's pips are 40 levels under its grey paper
 MIN_MARK_AREA = 12         # pixels of the locate copy
 MAX_MARK_AREA = 0.03       # of the image
 PRINT_ASPECT = (1.0, 2.0)  # the print's long side over its short side (photos may be stretched)
@@ -41,14 +43,22 @@ DIRECTION_APART = 4        # degrees between two side directions tried for one p
 
 
 def ink_mask(image: np.ndarray) -> np.ndarray:
-    """Marks darker than the paper around them (a closing of the image), or strongly red."""
+    """Marks darker than the paper around them (a closing of the image), or strongly red; on dim
+    paper "darker" is a share of its brightness (``DARK_SHARE``), not a fixed step::
+
+        >>> image = np.full((200, 200, 3), 120, np.uint8)           # dim grey paper
+        >>> _ = cv2.circle(image, (100, 100), 10, (80, 80, 80), -1)  # a pip 40 levels darker
+        >>> int(ink_mask(image)[100, 100])
+        255
+    """
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     h, w = gray.shape
     # the paper's brightness: a closing wider than the largest pip, done on a quarter-size copy
     small = cv2.resize(cv2.medianBlur(gray, 5), (max(w // 4, 1), max(h // 4, 1)), interpolation=cv2.INTER_AREA)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, ((max(h, w) // PAPER_KERNEL) | 1,) * 2)
     paper = cv2.resize(cv2.morphologyEx(small, cv2.MORPH_CLOSE, kernel), (w, h), interpolation=cv2.INTER_LINEAR)
-    dark = cv2.subtract(paper, gray) > DARK
+    threshold = np.clip(paper.astype(np.float32) * DARK_SHARE, DARK_FLOOR, DARK)
+    dark = cv2.subtract(paper, gray) > threshold
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     hue = hsv[..., 0]
     red = (hsv[..., 1] > 90) & (hsv[..., 2] > 70) & ((hue < 12) | (hue > 165))

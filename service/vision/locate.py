@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .finder import CardFinder
-from .geometry import lies_on_any, order_quad, quad_iou, smallest_card_area
+from .geometry import card_size, lies_on_any, order_quad, quad_iou, smallest_card_area
 from .ink import print_outlines
 
 MIN_AREA = 0.004      # of the photo
@@ -136,7 +136,8 @@ MASK_SCALE = 0.25            # the coarse masks that share is measured on
 RIGHT_ANGLE = 0.34            # a card's corner: |cos| of the angle between its edges at most this (70-110 deg)
 
 
-def corner_hypotheses(contour: np.ndarray, min_area: float, size: tuple[int, int] | None = None) -> list[np.ndarray]:
+def corner_hypotheses(contour: np.ndarray, min_area: float, size: tuple[int, int] | None = None,
+                      card: tuple[float, float] | None = None) -> list[np.ndarray]:
     """Card outlines guessed from the right-angled corners of a region: touching or overlapping
     cards, or a card cut by the photo's edge, still show some whole corners (often an index corner).
 
@@ -144,7 +145,9 @@ def corner_hypotheses(contour: np.ndarray, min_area: float, size: tuple[int, int
     card's corner; the card runs along both edges, at least as far as each edge is seen, with a
     card's proportions. One hypothesis per way of fitting that, clockwise from the corner seen; the
     reader keeps the ones whose corners hold an index. With the photo's ``size`` (height, width),
-    an edge running along the photo's border is no card's edge (it is where a region is cut off)::
+    an edge running along the photo's border is no card's edge (it is where a region is cut off).
+    With the ``card`` size (short and long side) of the cards already read, that size is tried too:
+    a card cut by the frame shows its edges only as far as the border::
 
         >>> blob = np.zeros((300, 300), np.uint8)
         >>> _ = cv2.rectangle(blob, (20, 20), (120, 160), 255, -1)   # 101 x 141
@@ -178,7 +181,7 @@ def corner_hypotheses(contour: np.ndarray, min_area: float, size: tuple[int, int
         if cv2.pointPolygonTest(contour, (float(inward[0]), float(inward[1])), False) < 0:
             continue  # a reflex corner, where two cards meet
         clockwise = unit_a[0] * unit_b[1] - unit_a[1] * unit_b[0] > 0  # y points down
-        for side_a, side_b in _card_sides(along_a, along_b):
+        for side_a, side_b in _card_sides(along_a, along_b, card):
             if side_a * side_b < min_area:
                 continue
             to_a, to_b = unit_a * side_a, unit_b * side_b
@@ -196,20 +199,26 @@ def _on_border(p: np.ndarray, q: np.ndarray, size: tuple[int, int], margin: floa
                 or (p[1] >= h - 1 - margin and q[1] >= h - 1 - margin))
 
 
-def _card_sides(seen_a: float, seen_b: float) -> list[tuple[float, float]]:
+def _card_sides(seen_a: float, seen_b: float, card: tuple[float, float] | None = None) -> list[tuple[float, float]]:
     """The card's sides along two edges seen for ``seen_a`` and ``seen_b`` pixels from a corner:
-    each edge may be a whole side (the other side then follows from the card's proportions), and
-    neither side may be much shorter than what is seen of it.
+    each edge may be a whole side (the other side then follows from the card's proportions), or
+    the card is as large as ``card`` (short, long: the cards read), either way round; neither side
+    may be much shorter than what is seen of it.
 
     >>> _card_sides(100, 140)[0]
     (100, 140.0)
+    >>> (100, 140) in _card_sides(40, 50), (100, 140) in _card_sides(40, 50, (100, 140))
+    (False, True)
     """
+    candidates = [pair for aspect in CARD_ASPECTS
+                  for pair in ((seen_a, seen_a * aspect), (seen_a, seen_a / aspect),
+                               (seen_b * aspect, seen_b), (seen_b / aspect, seen_b))]
+    if card is not None:
+        candidates += [card, card[::-1]]
     sides = []
-    for aspect in CARD_ASPECTS:
-        for side_a, side_b in ((seen_a, seen_a * aspect), (seen_a, seen_a / aspect),
-                               (seen_b * aspect, seen_b), (seen_b / aspect, seen_b)):
-            if side_a >= 0.9 * seen_a and side_b >= 0.9 * seen_b and (side_a, side_b) not in sides:
-                sides.append((side_a, side_b))
+    for side_a, side_b in candidates:
+        if side_a >= 0.9 * seen_a and side_b >= 0.9 * seen_b and (side_a, side_b) not in sides:
+            sides.append((side_a, side_b))
     return sides
 
 
@@ -260,6 +269,7 @@ class Outlines:
         seen_regions = set()
         off_settled = self._coarse_mask_off(settled)
         smallest = smallest_card_area(settled)
+        card = card_size(settled)
         for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
             x, y, w, h = cv2.boundingRect(region)
             box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
@@ -267,7 +277,7 @@ class Outlines:
                 continue
             seen_regions.add(box)
             allowed = None
-            for quad in corner_hypotheses(region, self.min_area, self.shape):
+            for quad in corner_hypotheses(region, self.min_area, self.shape, card):
                 if len(found) >= limit:
                     return found
                 if not _fresh(quad, kept, settled):
