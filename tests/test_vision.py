@@ -242,6 +242,15 @@ def test_a_red_suit_read_from_black_ink_comes_back_uncertain():
     assert cards[1].candidates[0] == ("6D", 0.98)
 
 
+def test_two_cards_read_as_the_same_card_both_come_back_uncertain(reader):
+    """A generated photo of two 5H (one deck holds one): at least one is misread, so neither is
+    given; the other cards are."""
+    scene = compose(np.random.default_rng(0), ["5H", "9C", "5H", "KD"], size=(600, 800))
+    cards = recognize(scene_photo(scene), reader).cards
+    assert sorted(card.code for card in cards if card.code) == ["9C", "KD"]
+    assert [(card.doubt, card.candidates[0][0]) for card in cards if not card.code] == [("same_card", "5H")] * 2
+
+
 def _index_patch(ink, paper=(235, 235, 235)):
     patch = np.full((PATCH_H, PATCH_W, 3), paper, np.uint8)
     cv2.putText(patch, "6", (4, 30), cv2.FONT_HERSHEY_SIMPLEX, 1, ink, 3)

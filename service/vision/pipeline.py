@@ -7,13 +7,14 @@ corner is left out). Outlines found whole are read first; then outlines guessed 
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
-read as a red suit from an index printed in black (:mod:`.suit_colour`), comes back uncertain: no
-code, its best guesses as candidates.
+read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as the same card
+as another (one photo, one deck), comes back uncertain: no code, its best guesses as candidates.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -27,6 +28,8 @@ INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
+SAME_CARD = "same_card"             # read as the same card as another card of the photo
+REPEATABLE = {"JOKER"}              # the only card a deck may hold more than one of
 
 
 @dataclass
@@ -36,7 +39,7 @@ class RecognizedCard:
     quad: np.ndarray                 # 4x2, photo pixels, clockwise
     candidates: list[tuple[str, float]] = field(default_factory=list)
     cardness: float = 1.0            # how surely this outline is a card at all
-    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE or SUIT_COLOUR
+    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR or SAME_CARD
 
 
 @dataclass
@@ -145,6 +148,21 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     return taken
 
 
+def one_of_each(cards: list[RecognizedCard]) -> list[RecognizedCard]:
+    """The cards, but those read as the same card (a Joker aside) made uncertain, all of them: a
+    photo shows one deck, which holds one of each, so at least one of them is misread, and nothing
+    says which (each keeps its candidates).
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> found = [RecognizedCard("5S", 0.99, card, [("5S", 0.99)]), RecognizedCard("5S", 0.9, card + 200, [("5S", 0.9)]),
+    ...          RecognizedCard("JOKER", 0.95, card + 400), RecognizedCard("JOKER", 0.9, card + 600)]
+    >>> [(c.code, c.doubt) for c in one_of_each(found)]
+    [(None, 'same_card'), (None, 'same_card'), ('JOKER', None), ('JOKER', None)]
+    """
+    read = Counter(card.code for card in cards if card.code is not None and card.code not in REPEATABLE)
+    return [replace(card, code=None, doubt=SAME_CARD) if read[card.code] > 1 else card for card in cards]
+
+
 def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
     """The cards without those far smaller than the cards read surely (under
     :func:`.geometry.smallest_card_area`, a share of their median area): the cards of one photo are
@@ -169,7 +187,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     of the cards already read surely. All readings then compete, best first, so a card's best-read
     outline wins; an unsure reading of a guessed outline is left out, and so is an outline far
     smaller than the cards read surely (:func:`on_one_scale`). A card read with
-    less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain.
+    less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain,
+    and so do two cards read as the same card (:func:`one_of_each`).
     """
     if min_confidence is None:
         min_confidence = reader.min_confidence
@@ -180,5 +199,5 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
-    return Recognition(on_one_scale(take_cards(readings, photo, classes, min_confidence)), photo.width,
-                       photo.height, min_confidence)
+    cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence)))
+    return Recognition(cards, photo.width, photo.height, min_confidence)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .pipeline import LOW_CONFIDENCE, SUIT_COLOUR, Recognition, RecognizedCard
+from .pipeline import LOW_CONFIDENCE, SAME_CARD, SUIT_COLOUR, Recognition, RecognizedCard
 from .reader import CardReader
 
 
@@ -34,8 +34,12 @@ def unsure_because(card: RecognizedCard) -> str:
 
     >>> unsure_because(RecognizedCard(None, 0.61, np.zeros((4, 2)), [("9H", 0.61), ("6H", 0.3)], doubt=LOW_CONFIDENCE))
     'perhaps 9H or 6H, confidence 0.61'
+    >>> unsure_because(RecognizedCard(None, 0.93, np.zeros((4, 2)), [("5S", 0.93), ("5C", 0.05)], doubt=SAME_CARD))
+    'read as 5S, like another card of the photo (perhaps 5S or 5C)'
     """
     guesses = " or ".join(code for code, _ in card.candidates[:2])
     if card.doubt == SUIT_COLOUR:
         return f"read as {card.candidates[0][0]}, but its index is printed in black (perhaps {guesses})"
+    if card.doubt == SAME_CARD:
+        return f"read as {card.candidates[0][0]}, like another card of the photo (perhaps {guesses})"
     return f"perhaps {guesses}, confidence {card.confidence:.2f}"
