@@ -239,7 +239,7 @@ class Outlines:
     min_area: float             # in locate copy pixels
     image: np.ndarray | None = None  # the locate copy
 
-    def guesses(self, limit: int = 40, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
+    def guesses(self, limit: int = 60, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
         """Outlines guessed where no card-shaped outline was read surely (photo pixels): up to
         ``limit`` from the corners of the regions, then those around each cluster of print off the
         ``settled`` outlines (cards already read surely).

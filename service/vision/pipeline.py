@@ -179,7 +179,7 @@ def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
 
 
 def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = None,
-              max_candidates: int = 60, max_guesses: int = 40) -> Recognition:
+              max_candidates: int = 60, max_guesses: int = 60) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels.
 
     The outlines shaped like one card are read first; then outlines guessed from the corners of the
