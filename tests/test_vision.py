@@ -16,7 +16,7 @@ import pytest
 from service.vision import Photo, decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
 from service.vision.ink import print_outlines
-from service.vision.locate import candidate_quads, corner_hypotheses, find_outlines
+from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
 from service.vision.pipeline import Reading, read_card, take_cards, too_weak
 from service.vision.reader import load_reader
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -431,6 +431,27 @@ def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(re
     without = recognize(scene_photo(scene), dataclasses.replace(reader, finder=None))
     assert sorted(card.code for card in without.cards) == ["5H", "5S", "JC"]
     assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards) == ["5C", "5D", "5H", "5S", "JC"]
+
+
+def test_the_finders_closer_look_outlines_a_small_card_its_first_look_missed(reader, monkeypatch):
+    """Small cards in a wide photo (seed 12, 500 x 1000): the finder's first look at 256 px leaves
+    the KD and the 2C unread; its second, at 384 px around the regions left with room for a card,
+    outlines them."""
+    scene = compose(np.random.default_rng(12), ["4H", "9S", "KD", "2C", "7D"], size=(500, 1000))
+    assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards if card.code) == \
+        ["2C", "4H", "7D", "9S", "KD"]
+    monkeypatch.setattr(Outlines, "finer", lambda self, finder, settled, max_candidates: self)
+    assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards if card.code) == \
+        ["4H", "7D", "9S"]
+
+
+def test_the_finders_closer_look_is_not_taken_when_every_region_is_read(reader):
+    """A lone card read surely leaves no room for another: the closer look would only cost time."""
+    image = np.full((480, 640, 3), 60, np.uint8)
+    card = card_outline(320, 240, 160, 224, 0)
+    cv2.fillConvexPoly(image, card.astype(np.int32), (235, 235, 235))
+    outlines = find_outlines(image, finder=reader.finder)
+    assert outlines.finer(reader.finder, [card], 60) is outlines
 
 
 def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):

@@ -31,10 +31,12 @@ SEAM_SURE = 0.5       # a seam pixel. Seams were weighted 20:1 in training (``tr
 class CardFinder:
     session: object
 
-    def maps(self, image: np.ndarray) -> np.ndarray:
-        """``image`` (H, W, 3) BGR uint8 -> probabilities (2, H, W): card and seam, at the image's size."""
+    def maps(self, image: np.ndarray, side: int = FINDER_SIDE) -> np.ndarray:
+        """``image`` (H, W, 3) BGR uint8 -> probabilities (2, H, W): card and seam, at the image's size;
+        the finder sees the image shrunk to ``side`` on its long side (it was trained at
+        ``FINDER_SIDE``; it is fully convolutional, so a larger side shows small cards larger)."""
         h, w = image.shape[:2]
-        factor = FINDER_SIDE / max(h, w)
+        factor = side / max(h, w)
         small = cv2.resize(image, (max(1, round(w * factor)), max(1, round(h * factor))),
                            interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
         sh, sw = small.shape[:2]
@@ -45,10 +47,10 @@ class CardFinder:
         probabilities = 1 / (1 + np.exp(-logits[:, :oh, :ow]))
         return np.stack([cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in probabilities])
 
-    def pieces(self, image: np.ndarray) -> np.ndarray:
+    def pieces(self, image: np.ndarray, side: int = FINDER_SIDE) -> np.ndarray:
         """A mask (uint8 0/255) of the cards' faces without the seams between cards: one white
         region per card seen, to take outlines from."""
-        card, seam = self.maps(image)
+        card, seam = self.maps(image, side)
         return ((card > 0.5) & (seam < SEAM_SURE)).astype(np.uint8) * 255
 
 

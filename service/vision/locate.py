@@ -16,7 +16,7 @@ step favours recall::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -223,6 +223,7 @@ def _card_sides(seen_a: float, seen_b: float, card: tuple[float, float] | None =
 
 
 LOCATE_SIDE = 640     # outlines are searched on a copy at most this large
+FINER_SIDE = 384      # the card finder's second look, where its first (``FINDER_SIDE``) left room for a card
 
 
 @dataclass
@@ -238,6 +239,61 @@ class Outlines:
     shape: tuple[int, int]      # the locate copy's height and width
     min_area: float             # in locate copy pixels
     image: np.ndarray | None = None  # the locate copy
+
+    def with_masks(self, masks: list[tuple[np.ndarray, int]], max_candidates: int) -> "Outlines":
+        """These outlines and regions, and those of the white regions of ``masks`` (locate copy
+        masks, each with its contour retrieval mode) that repeat no outline found; at most
+        ``max_candidates`` outlines in all."""
+        h, w = self.shape
+        max_area = MAX_AREA * h * w
+        quads = _QuadSet(SAME_OUTLINE, [q * self.factor for q in self.quads])
+        regions = list(self.regions)
+        for mask, mode in masks:
+            contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
+            for contour in contours:
+                area = cv2.contourArea(contour)
+                if not self.min_area <= area <= max_area * 1.5:
+                    continue
+                if _card_shaped(contour, self.min_area):
+                    shapes = [contour]
+                    if _maybe_several(contour):
+                        regions.append(contour)
+                elif area <= max_area:
+                    shapes = _split(contour, self.min_area)
+                    regions.append(contour)
+                else:
+                    continue
+                for shape in shapes:
+                    quad = quad_of(shape)
+                    if mode == cv2.RETR_LIST:  # the inside of an edge loop: grow by the edge's width
+                        side = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean()
+                        quad = _grown(quad, 1 + 6 / side)
+                    if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
+                        quads.add(quad)
+        return replace(self, quads=[q / self.factor for q in quads.quads], regions=regions)
+
+    def finer(self, finder: CardFinder, settled: list[np.ndarray], max_candidates: int) -> "Outlines":
+        """These outlines with the pieces of the finder's map at ``FINER_SIDE`` added, where a
+        region has room for a card off the ``settled`` outlines (photo pixels; cards read surely):
+        a card that is small in a wide photo is a few dozen pixels in the finder's first look, too
+        few to part it from its neighbours. A photo whose cards were all read pays nothing."""
+        settled = [q * self.factor for q in settled]
+        off_settled = self._coarse_mask_off(settled)
+        smallest = smallest_card_area(settled)
+        roomy = [region for region in self.regions if self._room_for_a_card(region, off_settled, smallest)]
+        if self.image is None or not roomy:
+            return self
+        # only the part of the photo around those regions is looked at again (the finder's time goes
+        # with the pixels it sees), with a margin of a card so that no card there is cut
+        h, w = self.shape
+        margin = int(np.sqrt(max(smallest, self.min_area)) * 1.5)
+        x0, y0 = np.min([cv2.boundingRect(r)[:2] for r in roomy], axis=0) - margin
+        x1, y1 = np.max([np.add(cv2.boundingRect(r)[:2], cv2.boundingRect(r)[2:]) for r in roomy], axis=0) + margin
+        x0, y0, x1, y1 = max(int(x0), 0), max(int(y0), 0), min(int(x1), w), min(int(y1), h)
+        side = max(1, round(FINER_SIDE * max(x1 - x0, y1 - y0) / max(h, w)))
+        pieces = np.zeros((h, w), np.uint8)
+        pieces[y0:y1, x0:x1] = finder.pieces(self.image[y0:y1, x0:x1], side)
+        return self.with_masks([(pieces, cv2.RETR_EXTERNAL)], max_candidates)
 
     def guesses(self, limit: int = 60, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
         """Outlines guessed where no card-shaped outline was read surely (photo pixels): up to
@@ -376,35 +432,11 @@ def find_outlines(image: np.ndarray, max_candidates: int = 60, finder: CardFinde
     if factor < 1.0:
         image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     h, w = image.shape[:2]
-    min_area, max_area = MIN_AREA * h * w, MAX_AREA * h * w
-    quads = _QuadSet(SAME_OUTLINE)
-    regions: list[np.ndarray] = []
+    outlines = Outlines([], [], factor, (h, w), MIN_AREA * h * w, image)
     masks = cue_masks(image)
     if finder is not None:
         masks.append((finder.pieces(image), cv2.RETR_EXTERNAL))
-    for mask, mode in masks:
-        contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            area = cv2.contourArea(contour)
-            if not min_area <= area <= max_area * 1.5:
-                continue
-            if _card_shaped(contour, min_area):
-                shapes = [contour]
-                if _maybe_several(contour):
-                    regions.append(contour)
-            elif area <= max_area:
-                shapes = _split(contour, min_area)
-                regions.append(contour)
-            else:
-                continue
-            for shape in shapes:
-                quad = quad_of(shape)
-                if mode == cv2.RETR_LIST:  # the inside of an edge loop: grow by the edge's width
-                    side = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean()
-                    quad = _grown(quad, 1 + 6 / side)
-                if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
-                    quads.add(quad)
-    return Outlines([q / factor for q in quads.quads], regions, factor, (h, w), min_area, image)
+    return outlines.with_masks(masks, max_candidates)
 
 
 def candidate_quads(image: np.ndarray, max_candidates: int = 60, finder: CardFinder | None = None) -> list[np.ndarray]:

@@ -182,8 +182,9 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
               max_candidates: int = 60, max_guesses: int = 60) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels.
 
-    The outlines shaped like one card are read first; then outlines guessed from the corners of the
-    other regions (touching or overlapping cards, cards cut by the photo's edge), except corners
+    The outlines shaped like one card are read first, then those of the card finder's second, closer
+    look where the first left room for a card (:meth:`.locate.Outlines.finer`); then outlines guessed
+    from the corners of the other regions (touching or overlapping cards, cards cut by the photo's edge), except corners
     of the cards already read surely. All readings then compete, best first, so a card's best-read
     outline wins; an unsure reading of a guessed outline is left out, and so is an outline far
     smaller than the cards read surely (:func:`on_one_scale`). A card read with
@@ -197,6 +198,11 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     colour = in_colour(photo.image)
     readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)
     settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
+    if reader.finder is not None:
+        finer = outlines.finer(reader.finder, settled, max_candidates)
+        readings += read_outlines(photo, reader, finer.quads[len(outlines.quads):], check_colour=colour)
+        settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
+        outlines = finer
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
     cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence)))
