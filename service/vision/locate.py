@@ -276,7 +276,7 @@ class Outlines:
         """These outlines with the pieces of the finder's map at ``FINER_SIDE`` added, where a
         region has room for a card off the ``settled`` outlines (photo pixels; cards read surely):
         a card that is small in a wide photo is a few dozen pixels in the finder's first look, too
-        few to part it from its neighbours. A photo whose cards were all read pays nothing."""
+        few to part it from its neighbours. A photo with no region left with room pays nothing."""
         settled = [q * self.factor for q in settled]
         off_settled = self._coarse_mask_off(settled)
         smallest = smallest_card_area(settled)
@@ -284,12 +284,12 @@ class Outlines:
         if self.image is None or not roomy:
             return self
         # only the part of the photo around those regions is looked at again (the finder's time goes
-        # with the pixels it sees), with a margin of a card so that no card there is cut
+        # with the pixels it sees), with a margin of about a card's width so that no card there is cut
         h, w = self.shape
         margin = int(np.sqrt(max(smallest, self.min_area)) * 1.5)
-        x0, y0 = np.min([cv2.boundingRect(r)[:2] for r in roomy], axis=0) - margin
-        x1, y1 = np.max([np.add(cv2.boundingRect(r)[:2], cv2.boundingRect(r)[2:]) for r in roomy], axis=0) + margin
-        x0, y0, x1, y1 = max(int(x0), 0), max(int(y0), 0), min(int(x1), w), min(int(y1), h)
+        boxes = np.array([cv2.boundingRect(region) for region in roomy])
+        x0, y0 = np.maximum(boxes[:, :2].min(axis=0) - margin, 0)
+        x1, y1 = np.minimum((boxes[:, :2] + boxes[:, 2:]).max(axis=0) + margin, (w, h))
         side = max(1, round(FINER_SIDE * max(x1 - x0, y1 - y0) / max(h, w)))
         pieces = np.zeros((h, w), np.uint8)
         pieces[y0:y1, x0:x1] = finder.pieces(self.image[y0:y1, x0:x1], side)
