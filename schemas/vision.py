@@ -66,9 +66,9 @@ class RecognizedCardSchema(ma.Schema):
                              metadata={
         "description": "Why `code` is null (null when it is not): `low_confidence`, read less surely than "
                        "`model.min_confidence`; `suit_colour`, read as a heart or diamond from an index "
-                       "printed in black ink (the reader and the ink disagree); `same_card`, read as the "
-                       "same card as another card of the photo (one deck holds one of each, Jokers aside; "
-                       "all of them come back uncertain).", "example": None})
+                       "printed in black ink (the reader and the ink disagree); `same_card`, read as more "
+                       "copies of one card than a deck holds (one of each; two of Wild, Super Wild and the "
+                       "Joker): all of them come back uncertain.", "example": None})
     starter = ma.fields.Boolean(metadata={
         "description": "True for the starter: the card lying apart from the others (or, in "
                        "/v1/show/photo and /v1/audit/photo, the one named by `starter`)."})

@@ -242,6 +242,16 @@ def test_a_red_suit_read_from_black_ink_comes_back_uncertain():
     assert cards[1].candidates[0] == ("6D", 0.98)
 
 
+def test_the_copies_a_photo_may_show_are_the_rules_engines():
+    """The vision code keeps its own small table of cards a deck holds twice (it knows nothing of the
+    rules engine); it must say what the engine's decks say, for every card the reader knows."""
+    from service.rules.cards import parse_card, physical_identity
+    from service.rules.special_cards import MOST_COPIES
+    from service.vision.pipeline import COPIES
+    for code in CLASSES[:-1]:
+        assert COPIES.get(code, 1) == MOST_COPIES.get(physical_identity(parse_card(code)), 1), code
+
+
 def test_two_cards_read_as_the_same_card_both_come_back_uncertain(reader):
     """A generated photo of two 5H (one deck holds one): at least one is misread, so neither is
     given; the other cards are."""

@@ -28,8 +28,10 @@ INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
-SAME_CARD = "same_card"             # read as the same card as another card of the photo
-REPEATABLE = {"JOKER"}              # the only card a deck may hold more than one of
+SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
+# how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
+# two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
+COPIES = {"JOKER": 2, "W": 2, "SW": 2}
 
 
 @dataclass
@@ -149,18 +151,19 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
 
 
 def one_of_each(cards: list[RecognizedCard]) -> list[RecognizedCard]:
-    """The cards, but those read as the same card (a Joker aside) made uncertain, all of them: a
-    photo shows one deck, which holds one of each, so at least one of them is misread, and nothing
-    says which (each keeps its candidates).
+    """The cards, but those read as more copies of one card than a deck holds (``COPIES``; one of
+    most) made uncertain, all of them: a photo shows one deck, so at least one of them is misread,
+    and nothing says which (each keeps its candidates).
 
     >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
-    >>> found = [RecognizedCard("5S", 0.99, card, [("5S", 0.99)]), RecognizedCard("5S", 0.9, card + 200, [("5S", 0.9)]),
-    ...          RecognizedCard("JOKER", 0.95, card + 400), RecognizedCard("JOKER", 0.9, card + 600)]
+    >>> found = [RecognizedCard(code, 0.95, card + 200 * n, [(code, 0.95)])
+    ...          for n, code in enumerate(["5S", "5S", "W", "W", "JOKER"])]
     >>> [(c.code, c.doubt) for c in one_of_each(found)]
-    [(None, 'same_card'), (None, 'same_card'), ('JOKER', None), ('JOKER', None)]
+    [(None, 'same_card'), (None, 'same_card'), ('W', None), ('W', None), ('JOKER', None)]
     """
-    read = Counter(card.code for card in cards if card.code is not None and card.code not in REPEATABLE)
-    return [replace(card, code=None, doubt=SAME_CARD) if read[card.code] > 1 else card for card in cards]
+    read = Counter(card.code for card in cards if card.code is not None)
+    return [replace(card, code=None, doubt=SAME_CARD) if read[card.code] > COPIES.get(card.code, 1) else card
+            for card in cards]
 
 
 def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
