@@ -166,22 +166,28 @@ def evaluate(torch, model, x, y) -> float:
     return float((logits.argmax(1).numpy() == y).mean())
 
 
-def export(torch, model, args, training: dict) -> dict:
-    out = Path(args.out)
+def write_onnx(torch, model, dummy, out: str | Path, onnx_name: str, spec_name: str, spec: dict, **names) -> dict:
+    """``model``, run on ``dummy``, exported to ``out/onnx_name`` (opset 17, the TorchScript
+    exporter; ``names``: input, output and dynamic axis names) and ``spec`` written beside it as
+    JSON: the one way both trainers write what the service loads."""
+    out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     model.eval()
-    dummy = torch.zeros(1, 3, PATCH_H, PATCH_W)
-    torch.onnx.export(model, dummy, str(out / "card_reader.onnx"), input_names=["patches"],
-                      output_names=["logits"], dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}},
-                      opset_version=17, dynamo=False)
+    torch.onnx.export(model, dummy, str(out / onnx_name), opset_version=17, dynamo=False, **names)
+    (out / spec_name).write_text(json.dumps(spec, indent=2) + "\n")
+    print(f"wrote {out / onnx_name} and {out / spec_name}", flush=True)
+    return spec
+
+
+def export(torch, model, args, training: dict) -> dict:
     labels = {"name": MODEL_NAME, "version": MODEL_VERSION, "classes": list(CLASSES),
               "min_confidence": args.min_confidence,
               "input": {"height": PATCH_H, "width": PATCH_W, "channels": "BGR", "scale": "0..1",
                         "corner_fraction": [CORNER_FX, CORNER_FY]},
               "training": {**training, "seed": args.seed, "threads": args.threads}}
-    (out / "labels.json").write_text(json.dumps(labels, indent=2) + "\n")
-    print(f"wrote {out / 'card_reader.onnx'} and {out / 'labels.json'}", flush=True)
-    return labels
+    return write_onnx(torch, model, torch.zeros(1, 3, PATCH_H, PATCH_W), args.out, "card_reader.onnx",
+                      "labels.json", labels, input_names=["patches"], output_names=["logits"],
+                      dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
 
 
 def main(argv=None):

@@ -13,7 +13,6 @@ output ``logits``: 1x2x(H/2)x(W/2), card and seam). Needs the optional extra ``t
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
@@ -22,7 +21,7 @@ import numpy as np
 from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
 
 from .finder_data import make_finder_dataset
-from .train import generate
+from .train import generate, write_onnx
 
 HERE = Path(__file__).resolve().parent
 SEAM_WEIGHT = 2.0       # the seam map's share of the loss
@@ -151,18 +150,11 @@ def train(args) -> dict:
 
 
 def export(torch, model, args, training: dict) -> dict:
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    model.eval()
-    dummy = torch.zeros(1, 3, FINDER_SIDE // 4 * 3, FINDER_SIDE)
-    torch.onnx.export(model, dummy, str(out / FINDER_FILE), input_names=["image"], output_names=["logits"],
-                      dynamic_axes={"image": {2: "height", 3: "width"}, "logits": {2: "h2", 3: "w2"}},
-                      opset_version=17, dynamo=False)
     spec = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO,
             "training": {**training, "seed": args.seed, "threads": args.threads}}
-    (out / FINDER_SPEC).write_text(json.dumps(spec, indent=2) + "\n")
-    print(f"wrote {out / FINDER_FILE} and {out / FINDER_SPEC}", flush=True)
-    return spec
+    return write_onnx(torch, model, torch.zeros(1, 3, FINDER_SIDE // 4 * 3, FINDER_SIDE), args.out, FINDER_FILE,
+                      FINDER_SPEC, spec, input_names=["image"], output_names=["logits"],
+                      dynamic_axes={"image": {2: "height", 3: "width"}, "logits": {2: "h2", 3: "w2"}})
 
 
 def main(argv=None):
