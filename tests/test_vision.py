@@ -355,7 +355,8 @@ def test_styles_draw_the_same_randoms_without_the_truetype_fonts(monkeypatch):
     assert with_fonts.random() == without.random()
     assert all(p["truetype"] is None and p["glyph_suits"] is None for p in plain)
     assert [s["rank_h"] for s in styles] == [p["rank_h"] for p in plain]
-    assert 0.06 <= min(p["rank_h"] for p in plain) and max(p["rank_h"] + p["suit_h"] for p in plain) <= 0.31
+    assert 0.06 <= min(p["rank_h"] for p in plain)
+    assert max(p["rank_h"] + p["suit_h"] for p in plain) <= faces.INDEX_BOTTOM - 0.02  # index_y >= 0.02
 
 
 def test_occluders_leave_most_of_the_index_visible():
@@ -470,6 +471,7 @@ def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):
         (tmp_path / name).write_bytes((model_dir / name).read_bytes())
     assert load_reader(tmp_path).finder is None
     assert load_reader(model_dir).finder is not None
+    assert load_reader(model_dir, with_finder=False).finder is None  # as vision_models.evaluate averages readers
 
 
 def test_no_onnx_session_before_the_first_photo():

@@ -78,15 +78,17 @@ def check_input(spec: dict) -> None:
                          f"this service cuts {PATCH_H}x{PATCH_W} of {wanted[2]}")
 
 
-def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
-    """The reader in ``model_dir``, with the card finder beside it when the directory holds one."""
+def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
+                with_finder: bool = True) -> CardReader:
+    """The reader in ``model_dir``, with the card finder beside it when the directory holds one
+    (and ``with_finder``)."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
     session = cpu_session(model_dir / MODEL_FILE, intra_threads, inter_threads)
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
                       labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
-                      load_finder(model_dir, intra_threads, inter_threads))
+                      load_finder(model_dir, intra_threads, inter_threads) if with_finder else None)
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
