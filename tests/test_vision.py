@@ -36,7 +36,7 @@ def card_outline(cx, cy, w, h, angle):
 
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
-                                    "service.vision.report",
+                                    "service.vision.report", "service.vision.decode",
                                     "service.vision.finder", "vision_models.evaluate",
                                     "vision_models.finder_data"])
 def test_docstring_examples(module):
