@@ -278,15 +278,13 @@ class Outlines:
         a card that is small in a wide photo is a few dozen pixels in the finder's first look, too
         few to part it from its neighbours. A photo with no region left with room pays nothing."""
         settled = [q * self.factor for q in settled]
-        off_settled = self._coarse_mask_off(settled)
-        smallest = smallest_card_area(settled)
-        roomy = [region for region in self.regions if self._room_for_a_card(region, off_settled, smallest)]
+        roomy = self._regions_with_room(settled)
         if self.image is None or not roomy:
             return self
         # only the part of the photo around those regions is looked at again (the finder's time goes
         # with the pixels it sees), with a margin of about a card's width so that no card there is cut
         h, w = self.shape
-        margin = int(np.sqrt(max(smallest, self.min_area)) * 1.5)
+        margin = int(np.sqrt(max(smallest_card_area(settled), self.min_area)) * 1.5)
         boxes = np.array([cv2.boundingRect(region) for region in roomy])
         x0, y0 = np.maximum(boxes[:, :2].min(axis=0) - margin, 0)
         x1, y1 = np.minimum((boxes[:, :2] + boxes[:, 2:]).max(axis=0) + margin, (w, h))
@@ -323,13 +321,12 @@ class Outlines:
         """Up to ``limit`` outlines guessed from the regions' corners (locate copy pixels)."""
         found: list[np.ndarray] = []
         seen_regions = set()
-        off_settled = self._coarse_mask_off(settled)
-        smallest = smallest_card_area(settled)
         card = card_size(settled)
-        for region in sorted(self.regions, key=cv2.contourArea, reverse=True):  # several cards first
+        # the largest regions (several cards) first
+        for region in sorted(self._regions_with_room(settled), key=cv2.contourArea, reverse=True):
             x, y, w, h = cv2.boundingRect(region)
             box = (x // 4, y // 4, w // 4, h // 4)  # the same region from another cue
-            if box in seen_regions or not self._room_for_a_card(region, off_settled, smallest):
+            if box in seen_regions:
                 continue
             seen_regions.add(box)
             allowed = None
@@ -343,6 +340,13 @@ class Outlines:
                     found.append(quad)
                     kept.add(quad)
         return found
+
+    def _regions_with_room(self, settled: list[np.ndarray]) -> list[np.ndarray]:
+        """The regions whose part off the ``settled`` outlines (locate copy pixels) could hold
+        another card (:meth:`_room_for_a_card`): where the finder looks closer and corners are guessed."""
+        off_settled = self._coarse_mask_off(settled)
+        smallest = smallest_card_area(settled)
+        return [region for region in self.regions if self._room_for_a_card(region, off_settled, smallest)]
 
     def _coarse_mask_off(self, settled: list[np.ndarray]) -> np.ndarray:
         """A coarse mask (``MASK_SCALE``) of the locate copy, white off the ``settled`` outlines."""
