@@ -203,8 +203,9 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
     if reader.finder is not None:
         finer = outlines.finer(reader.finder, settled, max_candidates)
-        readings += read_outlines(photo, reader, finer.quads[len(outlines.quads):], check_colour=colour)
-        settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
+        closer = read_outlines(photo, reader, finer.quads[len(outlines.quads):], check_colour=colour)
+        readings += closer
+        settled += [reading.quad for reading in closer if reading.sure(min_confidence)]
         outlines = finer
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
