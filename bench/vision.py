@@ -18,6 +18,8 @@ import numpy as np
 
 from service import config
 from service.vision import decode, recognize
+from service.vision.finder import FINDER_FILE
+from service.vision.pips import PIPS_FILE
 from service.vision.reader import MODEL_DIR, MODEL_FILE, load_reader
 from vision_models.scenes import compose, hand_layout
 
@@ -54,8 +56,10 @@ def main(argv=None) -> None:
     header("vision: photo -> cards, one thread")
     cv2.setNumThreads(1)
     reader = load_reader(args.model_dir, 1, 1)
-    size = os.path.getsize(os.path.join(args.model_dir, MODEL_FILE))
-    print(f"model {reader.name} {reader.version}: {size / 1e6:.2f} MB; load average {os.getloadavg()[0]:.1f}")
+    sizes = ", ".join(f"{name} {os.path.getsize(os.path.join(args.model_dir, name)) / 1e6:.2f} MB"
+                      for name in (MODEL_FILE, FINDER_FILE, PIPS_FILE)
+                      if os.path.exists(os.path.join(args.model_dir, name)))
+    print(f"model {reader.name} {reader.version}: {sizes}; load average {os.getloadavg()[0]:.1f}")
     for label, (width, height), target in (("1600x1200 JPEG, 5 cards", (1600, 1200), 150),
                                            ("12 MP JPEG (4000x3000), 5 cards", (4000, 3000), 400)):
         data, truth = five_card_jpeg(width, height)

@@ -17,7 +17,8 @@ from service.vision import Photo, decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
 from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
-from service.vision.pipeline import Reading, read_card, take_cards, too_weak
+from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
+from service.vision.pips import FACE_H, FACE_W, SUITS, pip_crops
 from service.vision.reader import load_reader
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
@@ -37,8 +38,8 @@ def card_outline(cx, cy, w, h, angle):
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "service.vision.report", "service.vision.decode",
-                                    "service.vision.finder", "vision_models.evaluate",
-                                    "vision_models.finder_data"])
+                                    "service.vision.finder", "service.vision.pips", "vision_models.evaluate",
+                                    "vision_models.finder_data", "vision_models.pip_data"])
 def test_docstring_examples(module):
     import importlib
 
@@ -235,7 +236,7 @@ def test_an_unsure_reading_of_a_guessed_outline_is_left_out():
 def test_a_red_suit_read_from_black_ink_comes_back_uncertain():
     quad = card_outline(100, 100, 60, 90, 0)
     dist = np.array([0.02, 0.98])
-    readings = [Reading(0.98, quad, dist, 0.95, suit_in_doubt=True), Reading(0.97, quad + 300, dist, 0.95)]
+    readings = [Reading(0.98, quad, dist, 0.95, doubt=SUIT_COLOUR), Reading(0.97, quad + 300, dist, 0.95)]
     photo = Photo(np.zeros((1000, 1000, 3), np.uint8), 1000, 1000, 1.0)
     cards = take_cards(readings, photo, ["6C", "6D"], 0.8)
     assert [(card.code, card.doubt) for card in cards] == [("6D", None), (None, "suit_colour")]
@@ -293,6 +294,52 @@ def test_ink_is_measured_only_for_a_red_suit():
 def test_a_photo_in_greys_is_not_checked_for_colour():
     grey = cv2.cvtColor(cv2.cvtColor(_index_patch((40, 40, 200)), cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     assert not in_colour(grey) and in_colour(_index_patch((40, 40, 200)))
+
+
+# --- pips -----------------------------------------------------------------------------------------
+
+def _drawn_face(pips, paper=235, ink=20):
+    face = np.full((FACE_H, FACE_W, 3), paper, np.uint8)
+    for x, y in pips:
+        cv2.circle(face, (x, y), 7, (ink, ink, ink), -1)
+    return face
+
+
+def test_pip_crops_leave_out_the_index_corners():
+    """A three's pips down the middle are found; its two indices (rank and suit) in the corners are not."""
+    face = _drawn_face([(50, 35), (50, 70), (50, 105)])
+    for x, y, turned in ((4, 6, False), (82, 108, True)):
+        cv2.putText(face, "3", (x + 2, y + 16), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2)
+        cv2.circle(face, (x + 8, y + 26 if not turned else y - 4), 5, (20, 20, 20), -1)
+    crops, boxes = pip_crops(face)
+    assert sorted(int(y + h / 2) for _, y, _, h, _ in boxes) == [36, 71, 106]
+    assert crops.shape == (3, 24, 24) and crops.max() == pytest.approx(1.0) and crops.min() == pytest.approx(0.0)
+
+
+def test_pip_crops_skip_a_dark_faced_card():
+    """Gold or white pips on a dark face are not dark marks; such decks are not checked."""
+    assert len(pip_crops(_drawn_face([(50, 35), (50, 70), (50, 105)], paper=25, ink=200))[0]) == 0
+
+
+@pytest.mark.parametrize("code", ["7C", "7S", "4H", "9D", "10C"])
+def test_the_pip_model_names_the_suit_of_generated_pips(reader, code):
+    scene = compose(np.random.default_rng(6), [code], size=(700, 700))
+    shares = reader.pips.suit_shares(scene.image, order_quad(scene.cards[0].quad))
+    assert shares is not None and SUITS[int(np.argmax(shares))] == code[-1] and shares.max() > 0.8
+
+
+def test_a_sure_reading_whose_pips_name_another_suit_comes_back_uncertain(reader):
+    """A seven of clubs read surely as the seven of spades: its pips say clubs, so it is uncertain;
+    read as the seven of clubs, it is taken."""
+    scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
+    photo = Photo(scene.image, 700, 700, 1.0)
+    quad = order_quad(scene.cards[0].quad)
+    classes = reader.card_classes
+    for read, code, doubt in (("7S", None, "suit_pips"), ("7C", "7C", None)):
+        dist = np.full(len(classes), 0.01 / (len(classes) - 1))
+        dist[classes.index(read)] = 0.99
+        card, = take_cards([Reading(0.99, quad, dist, 0.95)], photo, classes, 0.8, reader.pips)
+        assert (card.code, card.doubt, card.candidates[0][0]) == (code, doubt, read)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -469,9 +516,10 @@ def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):
     model_dir = Path(__file__).parents[1] / "vision_models"
     for name in ("card_reader.onnx", "labels.json"):
         (tmp_path / name).write_bytes((model_dir / name).read_bytes())
-    assert load_reader(tmp_path).finder is None
-    assert load_reader(model_dir).finder is not None
-    assert load_reader(model_dir, with_finder=False).finder is None  # as vision_models.evaluate averages readers
+    assert load_reader(tmp_path).finder is None and load_reader(tmp_path).pips is None
+    assert load_reader(model_dir).finder is not None and load_reader(model_dir).pips is not None
+    without = load_reader(model_dir, with_finder=False)  # as vision_models.evaluate averages readers
+    assert without.finder is None and without.pips is None
 
 
 def test_no_onnx_session_before_the_first_photo():

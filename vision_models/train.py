@@ -29,7 +29,7 @@ from .dataset import make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.1.0"
+MODEL_VERSION = "4.2.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -190,14 +190,22 @@ def export(torch, model, args, training: dict) -> dict:
                       dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--patches", type=int, default=80_000)
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--batch", type=int, default=256)
+def training_arguments(doc: str, epochs: int, batch: int) -> argparse.ArgumentParser:
+    """The options every trainer takes (``doc``: its module docstring): epochs, batch, learning rate,
+    seed, threads and the output directory (this one, where the service loads the models from)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--batch", type=int, default=batch)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", default=str(HERE))
+    return parser
+
+
+def main(argv=None):
+    parser = training_arguments(__doc__, epochs=12, batch=256)
+    parser.add_argument("--patches", type=int, default=80_000)
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
     parser.add_argument("--min-confidence", type=float, default=0.8,
@@ -205,7 +213,6 @@ def main(argv=None):
                              "--thresholds on the tuning sets)")
     parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",
                         help="rank + suit logits (default) or one logit per class")
-    parser.add_argument("--out", default=str(HERE))
     train(parser.parse_args(argv))
 
 

@@ -12,18 +12,15 @@ output ``logits``: 1x2x(H/2)x(W/2), card and seam). Needs the optional extra ``t
 
 from __future__ import annotations
 
-import argparse
 import time
-from pathlib import Path
 
 import numpy as np
 
 from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
 
 from .finder_data import make_finder_dataset
-from .train import generate, write_onnx
+from .train import generate, training_arguments, write_onnx
 
-HERE = Path(__file__).resolve().parent
 SEAM_WEIGHT = 2.0       # the seam map's share of the loss
 SEAM_POSITIVE = 20.0    # a seam pixel's weight against a non-seam one: seams are thin (about 0.4 % of
                         # the pixels), and without it the finder learns to draw none
@@ -158,14 +155,8 @@ def export(torch, model, args, training: dict) -> dict:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = training_arguments(__doc__, epochs=5, batch=32)
     parser.add_argument("--scenes", type=int, default=6000)
-    parser.add_argument("--epochs", type=int, default=5)
-    parser.add_argument("--batch", type=int, default=32)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--seed", type=int, default=20261130)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--out", default=str(HERE))
     train(parser.parse_args(argv))
 
 

@@ -42,7 +42,7 @@ PRINT_ASPECT = (1.0, 2.0)  # the print's long side over its short side (photos m
 DIRECTION_APART = 4        # degrees between two side directions tried for one print
 
 
-def ink_mask(image: np.ndarray) -> np.ndarray:
+def ink_mask(image: np.ndarray, paper_kernel: int = PAPER_KERNEL) -> np.ndarray:
     """Marks darker than the paper around them (a closing of the image), or strongly red; on dim
     paper "darker" is a share of its brightness (``DARK_SHARE``), not a fixed step::
 
@@ -55,7 +55,7 @@ def ink_mask(image: np.ndarray) -> np.ndarray:
     h, w = gray.shape
     # the paper's brightness: a closing wider than the largest pip, done on a quarter-size copy
     small = cv2.resize(cv2.medianBlur(gray, 5), (max(w // 4, 1), max(h // 4, 1)), interpolation=cv2.INTER_AREA)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, ((max(h, w) // PAPER_KERNEL) | 1,) * 2)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, ((max(h, w) // paper_kernel) | 1,) * 2)
     paper = cv2.resize(cv2.morphologyEx(small, cv2.MORPH_CLOSE, kernel), (w, h), interpolation=cv2.INTER_LINEAR)
     threshold = np.clip(paper.astype(np.float32) * DARK_SHARE, DARK_FLOOR, DARK)
     dark = cv2.subtract(paper, gray) > threshold

@@ -7,8 +7,9 @@ corner is left out). Outlines found whole are read first; then outlines guessed 
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
-read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as the same card
-as another (one photo, one deck), comes back uncertain: no code, its best guesses as candidates.
+read as a red suit from an index printed in black (:mod:`.suit_colour`), or whose pips name another
+suit (:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back uncertain:
+no code, its best guesses as candidates.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 from .decode import Photo
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
+from .pips import PipReader
 from .reader import CardReader
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
 
@@ -28,6 +30,7 @@ INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
+SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name another suit
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
@@ -41,7 +44,7 @@ class RecognizedCard:
     quad: np.ndarray                 # 4x2, photo pixels, clockwise
     candidates: list[tuple[str, float]] = field(default_factory=list)
     cardness: float = 1.0            # how surely this outline is a card at all
-    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR or SAME_CARD
+    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS or SAME_CARD
 
 
 @dataclass
@@ -100,10 +103,10 @@ class Reading:
     dist: np.ndarray
     cardness: float
     guessed: bool = False     # an outline guessed from a corner: kept only when read surely
-    suit_in_doubt: bool = False  # read as a red suit from black ink (:mod:`.suit_colour`)
+    doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR or SUIT_PIPS
 
     def sure(self, min_confidence: float) -> bool:
-        return self.score >= min_confidence and not self.suit_in_doubt
+        return self.score >= min_confidence and self.doubt is None
 
 
 def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False,
@@ -123,18 +126,20 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
             continue
         score = float(dist.max()) * min(1.0, cardness / 0.9)
         if not too_weak(score, cardness):
-            doubt = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
-                                                           (black_share(card_patches[i]) for i in corners))
-            found.append(Reading(score, order_quad(quad), dist, cardness, guessed, doubt))
+            black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
+                                                               (black_share(card_patches[i]) for i in corners))
+            found.append(Reading(score, order_quad(quad), dist, cardness, guessed, SUIT_COLOUR if black_ink else None))
     return found
 
 
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
-               min_confidence: float) -> list[RecognizedCard]:
+               min_confidence: float, pips: PipReader | None = None) -> list[RecognizedCard]:
     """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
     of a guessed outline is left out (it is most often a patch of table). A sure reading of an
     outline found whole comes before any guess: its outline follows the card's own edges, where a
-    guess's is drawn from one corner or from the print and may run past the card."""
+    guess's is drawn from one corner or from the print and may run past the card. With ``pips``, a
+    sure reading taken is made unsure when its pips name another suit (only the cards taken are
+    looked at: a photo's other readings are mostly the same cards through other outlines)."""
     taken: list[RecognizedCard] = []
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if reading.guessed and not reading.sure(min_confidence):
@@ -143,8 +148,11 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
             continue
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
+        if pips is not None and reading.sure(min_confidence) and pips.disagrees(photo.image, reading.quad,
+                                                                                 candidates[0][0]):
+            reading = replace(reading, doubt=SUIT_PIPS)
         sure = reading.sure(min_confidence)
-        doubt = None if sure else SUIT_COLOUR if reading.score >= min_confidence else LOW_CONFIDENCE
+        doubt = None if sure else reading.doubt if reading.score >= min_confidence else LOW_CONFIDENCE
         taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
                                     reading.quad * photo.scale, candidates, round(reading.cardness, 4), doubt))
     return taken
@@ -209,5 +217,5 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         outlines = finer
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
-    cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence)))
+    cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence, reader.pips)))
     return Recognition(cards, photo.width, photo.height, min_confidence)

@@ -1,5 +1,6 @@
 """The corner-index reader: an ONNX model, one session per worker process, built on first use
-(with the card finder of :mod:`.finder`, when the model directory holds one).
+(with the card finder of :mod:`.finder` and the pips' suit model of :mod:`.pips`, when the model
+directory holds them).
 
 The sessions are never created at import time nor before gunicorn forks (``preload_app`` is off):
 :func:`get_reader` builds it lazily and keys it by process id, with thread counts from the config
@@ -19,6 +20,7 @@ import numpy as np
 from .finder import CardFinder, load_finder
 from .geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
 from .onnx_session import cpu_session
+from .pips import PipReader, load_pips
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
@@ -41,6 +43,8 @@ class CardReader:
     (``labels.json``, see the model card)."""
     finder: CardFinder | None = None
     """The card finder shipped with this reader (:mod:`.finder`), used to find the outlines."""
+    pips: PipReader | None = None
+    """The pips' suit model shipped with this reader (:mod:`.pips`), a second opinion on the suit."""
 
     @property
     def none_index(self) -> int:
@@ -80,15 +84,16 @@ def check_input(spec: dict) -> None:
 
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
                 with_finder: bool = True) -> CardReader:
-    """The reader in ``model_dir``, with the card finder beside it when the directory holds one
-    (and ``with_finder``)."""
+    """The reader in ``model_dir``, with the card finder and the pips' suit model beside it when
+    the directory holds them (and ``with_finder``; without, the reader reads patches only)."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
     session = cpu_session(model_dir / MODEL_FILE, intra_threads, inter_threads)
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
                       labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
-                      load_finder(model_dir, intra_threads, inter_threads) if with_finder else None)
+                      load_finder(model_dir, intra_threads, inter_threads) if with_finder else None,
+                      load_pips(model_dir, intra_threads, inter_threads) if with_finder else None)
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:

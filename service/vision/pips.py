@@ -1,0 +1,178 @@
+"""A second opinion on a card's suit: the pips in the middle of its face.
+
+The corner reader reads the suit from the index's small symbol. At a few pixels a club and a spade
+differ by little, and on other people's designs (shaded pips, thin clubs) the reader can be sure and
+wrong. The pips of a two to a ten are the same symbol, larger and several times over. So the card is
+rectified from its outline (:func:`card_face`), its pips found (:func:`pip_crops`: print marks of
+about one size, off the index corners), and a small CNN (``card_pips.onnx``, trained on the
+generator's faces only by ``vision_models/train_pips.py``) gives each pip's suit. The pips' votes are
+the mean of their log-probabilities (one symbol printed several times is not several independent
+views, so they are not multiplied). A sure reading whose pips clearly name another suit
+(:func:`pips_disagree`) comes back uncertain.
+
+Aces are not checked (an ace of spades is most often an ornament, not a pip), nor court cards (art),
+nor dark-faced decks (light pips on dark paper)::
+
+    >>> face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)
+    >>> for x, y in [(35, 30), (65, 30), (50, 70), (35, 110), (65, 110)]:   # a five's pips
+    ...     _ = cv2.circle(face, (x, y), 7, (20, 20, 20), -1)
+    >>> crops, boxes = pip_crops(face)
+    >>> crops.shape, sorted((int(x), int(y)) for x, y, *_ in boxes)[:2]
+    ((5, 24, 24), [(30, 25), (30, 105)])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .ink import ink_mask
+from .onnx_session import cpu_session
+
+FACE_W, FACE_H = 100, 140   # the card rectified upright (its long side vertical)
+PIP_SIDE = 24               # each pip's crop, square, grey, ink 1 and paper 0
+PIP_MARGIN = 1.25           # the crop's side against the pip's longer side
+INDEX_CORNER = (0.22, 0.34)  # a corner's index: this share of the width and of the height, left out
+PAPER_KERNEL = 7            # the paper's closing is 1/7 of the face: wider than its largest pip
+MIN_PIP = (6, 4, 12)        # a pip's bounding box at least this long and wide (pixels), and its area
+MAX_PIP = (0.45, 0.35)      # and at most this share of the face's width and height
+PIP_ASPECT = 2.2            # a pip's long side over its short side at most this
+ONE_SIZE = (0.4, 2.5)       # the pips of a card: each within these factors of their median area
+DARK_PAPER = 100            # a face whose median brightest channel is under this is dark-faced
+SUITS = "SHDC"              # the model's classes, in order
+PIP_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+DISAGREE_READ = 0.3         # the reader's suit gets less than this of the pips' vote
+DISAGREE_OTHER = 0.5        # and one other suit at least this (both chosen on the tuning sets)
+MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge)
+PIPS_FILE = "card_pips.onnx"
+PIPS_SPEC = "pips.json"
+
+
+def card_face(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card inside ``quad`` (4x2, clockwise) warped to ``FACE_W`` x ``FACE_H``, its long side
+    upright; which end is up is left open (pips are printed both ways up).
+
+    >>> image = np.zeros((300, 300, 3), np.uint8); image[50:150, 20:160] = 255     # a card lying down
+    >>> _ = cv2.circle(image, (40, 100), 8, (0, 0, 255), -1)                      # a red mark at one end
+    >>> face = card_face(image, np.float32([[20, 50], [160, 50], [160, 150], [20, 150]]))
+    >>> face.shape, face[20, 50].tolist(), face[70, 50].tolist()                  # the mark now at an end
+    ((140, 100, 3), [0, 0, 255], [255, 255, 255])
+    """
+    quad = np.asarray(quad, np.float32)
+    across, down = np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])
+    upright = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+    target = upright if across <= down else np.roll(upright, -1, axis=0)
+    warp = cv2.getPerspectiveTransform(quad, target)
+    return cv2.warpPerspective(image, warp, (FACE_W, FACE_H), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _pip_like(box: np.ndarray) -> bool:
+    """A mark's bounding box (x, y, w, h, area) of a pip's size and shape, off the face's border and
+    off the index corners."""
+    x, y, w, h, area = (int(v) for v in box)
+    if area < MIN_PIP[2] or max(w, h) < MIN_PIP[0] or min(w, h) < MIN_PIP[1]:
+        return False
+    if w > MAX_PIP[0] * FACE_W or h > MAX_PIP[1] * FACE_H or max(w, h) > PIP_ASPECT * min(w, h):
+        return False
+    if x <= 3 or y <= 3 or x + w >= FACE_W - 3 or y + h >= FACE_H - 3:
+        return False
+    corner_x, corner_y = INDEX_CORNER[0] * FACE_W, INDEX_CORNER[1] * FACE_H
+    by_side = x < corner_x or x + w > FACE_W - corner_x
+    by_end = y < corner_y or y + h > FACE_H - corner_y
+    return not (by_side and by_end)
+
+
+def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The pips of a rectified ``face`` (:func:`card_face`): crops ``(N, PIP_SIDE, PIP_SIDE)`` float32
+    (ink 1, paper 0) and their bounding boxes (x, y, w, h, area). None on a dark-faced card."""
+    empty = np.zeros((0, PIP_SIDE, PIP_SIDE), np.float32), []
+    blue, green, red = cv2.split(face)
+    if np.median(cv2.max(cv2.max(blue, green), red)) < DARK_PAPER:  # (OpenCV's max: a tenth of numpy's time)
+        return empty
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink_mask(face, PAPER_KERNEL))
+    boxes = [box for box in stats[1:] if _pip_like(box)]
+    if not boxes:
+        return empty
+    median = float(np.median([box[4] for box in boxes]))
+    boxes = [box for box in boxes if ONE_SIZE[0] * median <= box[4] <= ONE_SIZE[1] * median]
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
+    crops = []
+    for x, y, w, h, _ in boxes:
+        side = int(max(w, h) * PIP_MARGIN) + 2
+        scale = PIP_SIDE / side
+        shift = np.float32([[scale, 0, PIP_SIDE / 2 - (x + w / 2) * scale],
+                            [0, scale, PIP_SIDE / 2 - (y + h / 2) * scale]])
+        crop = cv2.warpAffine(grey, shift, (PIP_SIDE, PIP_SIDE), borderMode=cv2.BORDER_REPLICATE,
+                              flags=cv2.INTER_AREA if side > PIP_SIDE else cv2.INTER_LINEAR).astype(np.float32)
+        crops.append((crop.max() - crop) / max(float(crop.max() - crop.min()), 1.0))
+    return np.stack(crops), boxes
+
+
+def pips_disagree(code: str, shares: np.ndarray | None) -> bool:
+    """Whether the pips' vote (``shares``, one per suit of ``SUITS``; None when too few pips were
+    found) names another suit than ``code``'s: the reader's suit under ``DISAGREE_READ`` and another
+    at least ``DISAGREE_OTHER``. Only a two to a ten of the standard deck is checked.
+
+    >>> pips_disagree("3S", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("3S", np.array([0.35, 0, 0, 0.65]))
+    (True, False)
+    >>> pips_disagree("3C", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("AS", np.array([0, 0, 0, 1.0]))
+    (False, False)
+    >>> pips_disagree("5S*", np.array([0, 0, 0, 1.0])), pips_disagree("9D", None)
+    (False, False)
+    """
+    if shares is None or code[:-1] not in PIP_RANKS or code[-1] not in SUITS:
+        return False
+    return bool(shares[SUITS.index(code[-1])] < DISAGREE_READ and shares.max() >= DISAGREE_OTHER)
+
+
+@dataclass
+class PipReader:
+    """The pips' CNN: pip crops in, a suit per pip out."""
+
+    session: object
+
+    def suit_shares(self, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+        """The pips' vote on the suit of the card in ``quad`` (one share per suit of ``SUITS``, summing
+        to 1), or None when fewer than ``MIN_PIPS`` pips are found."""
+        crops, _ = pip_crops(card_face(image, quad))
+        if len(crops) < MIN_PIPS:
+            return None
+        logits = self.session.run(None, {"pips": crops[:, None]})[0]
+        logits = logits - logits.max(axis=1, keepdims=True)
+        log_probabilities = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        vote = log_probabilities.mean(axis=0)
+        vote = np.exp(vote - vote.max())
+        return vote / vote.sum()
+
+    def disagrees(self, image: np.ndarray, quad: np.ndarray, code: str) -> bool:
+        """Whether the pips of the card in ``quad``, read as ``code``, name another suit
+        (:func:`pips_disagree`); only a two to a ten is looked at."""
+        return code[:-1] in PIP_RANKS and pips_disagree(code, self.suit_shares(image, quad))
+
+
+def check_pips(spec: dict) -> None:
+    """Refuse a pip model trained on other crops than :func:`pip_crops` cuts.
+
+    >>> check_pips({"face": [FACE_W, FACE_H], "pip_side": PIP_SIDE, "suits": SUITS})
+    >>> check_pips({"face": [100, 140], "pip_side": 32, "suits": SUITS})
+    Traceback (most recent call last):
+    ...
+    ValueError: the pip model reads 32 px crops of a [100, 140] face, suits SHDC; this service cuts 24 px of [100, 140], SHDC
+    """
+    given = (list(spec.get("face", [])), spec.get("pip_side"), spec.get("suits"))
+    if given != ([FACE_W, FACE_H], PIP_SIDE, SUITS):
+        raise ValueError(f"the pip model reads {given[1]} px crops of a {given[0]} face, suits {given[2]}; "
+                         f"this service cuts {PIP_SIDE} px of {[FACE_W, FACE_H]}, {SUITS}")
+
+
+def load_pips(model_dir: Path, intra_threads: int = 1, inter_threads: int = 1) -> PipReader | None:
+    """The pip model in ``model_dir``, or None when it holds none (no suit is then checked by its pips)."""
+    if not (model_dir / PIPS_FILE).exists():
+        return None
+    check_pips(json.loads((model_dir / PIPS_SPEC).read_text()))
+    return PipReader(cpu_session(model_dir / PIPS_FILE, intra_threads, inter_threads))
