@@ -7,8 +7,8 @@ corner is left out). Outlines found whole are read first; then outlines guessed 
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
-read as a red suit from an index printed in black (:mod:`.suit_colour`), or whose pips name another
-suit (:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back uncertain:
+read as a red suit from an index printed in black (:mod:`.suit_colour`), or whose pips name the other
+suit of its colour (:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back uncertain:
 no code, its best guesses as candidates.
 """
 
@@ -30,7 +30,7 @@ INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
-SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name another suit
+SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the other suit of its colour
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
@@ -138,8 +138,9 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     of a guessed outline is left out (it is most often a patch of table). A sure reading of an
     outline found whole comes before any guess: its outline follows the card's own edges, where a
     guess's is drawn from one corner or from the print and may run past the card. With ``pips``, a
-    sure reading taken is made unsure when its pips name another suit (only the cards taken are
-    looked at: a photo's other readings are mostly the same cards through other outlines)."""
+    sure reading taken is made unsure when its pips name the other suit of its colour (only the
+    cards taken are looked at: a photo's other readings are mostly the same cards through other
+    outlines)."""
     taken: list[RecognizedCard] = []
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if reading.guessed and not reading.sure(min_confidence):

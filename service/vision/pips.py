@@ -7,7 +7,7 @@ rectified from its outline (:func:`card_face`), its pips found (:func:`pip_crops
 about one size, off the index corners), and a small CNN (``card_pips.onnx``, trained on the
 generator's faces only by ``vision_models/train_pips.py``) gives each pip's suit. The pips' votes are
 the mean of their log-probabilities (one symbol printed several times is not several independent
-views, so they are not multiplied). A sure reading whose pips clearly name another suit
+views, so they are not multiplied). A sure reading whose pips name the other suit of its colour
 (:func:`pips_disagree`) comes back uncertain.
 
 Aces are not checked (an ace of spades is most often an ornament, not a pip), nor court cards (art),
@@ -46,7 +46,8 @@ DARK_PAPER = 100            # a face whose median brightest channel is under thi
 SUITS = "SHDC"              # the model's classes, in order
 PIP_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 DISAGREE_READ = 0.3         # the reader's suit gets less than this of the pips' vote
-DISAGREE_OTHER = 0.5        # and one other suit at least this (both chosen on the tuning sets)
+DISAGREE_OTHER = 0.5        # and the other suit of its colour at least this (both chosen on the tuning sets)
+PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each suit's colour
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge)
 PIPS_FILE = "card_pips.onnx"
 PIPS_SPEC = "pips.json"
@@ -115,11 +116,16 @@ def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
 
 def pips_disagree(code: str, shares: np.ndarray | None) -> bool:
     """Whether the pips' vote (``shares``, one per suit of ``SUITS``; None when too few pips were
-    found) names another suit than ``code``'s: the reader's suit under ``DISAGREE_READ`` and another
-    at least ``DISAGREE_OTHER``. Only a two to a ten of the standard deck is checked.
+    found) names the other suit of ``code``'s colour: the reader's suit under ``DISAGREE_READ`` and
+    the other at least ``DISAGREE_OTHER``. Only within a colour: the model sees the pips in grey, and
+    a spade whose thin stem is lost looks like a heart turned over (the reader seldom mistakes the
+    colour, and the ink check of :mod:`.suit_colour` looks at that). Only a two to a ten of the
+    standard deck is checked.
 
     >>> pips_disagree("3S", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("3S", np.array([0.35, 0, 0, 0.65]))
     (True, False)
+    >>> pips_disagree("7S", np.array([0.2, 0.7, 0.0, 0.1]))   # hearts: another colour, not the pips' call
+    False
     >>> pips_disagree("3C", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("AS", np.array([0, 0, 0, 1.0]))
     (False, False)
     >>> pips_disagree("5S*", np.array([0, 0, 0, 1.0])), pips_disagree("9D", None)
@@ -127,7 +133,8 @@ def pips_disagree(code: str, shares: np.ndarray | None) -> bool:
     """
     if shares is None or code[:-1] not in PIP_RANKS or code[-1] not in SUITS:
         return False
-    return bool(shares[SUITS.index(code[-1])] < DISAGREE_READ and shares.max() >= DISAGREE_OTHER)
+    read, partner = shares[SUITS.index(code[-1])], shares[SUITS.index(PARTNER[code[-1]])]
+    return bool(read < DISAGREE_READ and partner >= DISAGREE_OTHER)
 
 
 @dataclass
@@ -150,7 +157,7 @@ class PipReader:
         return vote / vote.sum()
 
     def disagrees(self, image: np.ndarray, quad: np.ndarray, code: str) -> bool:
-        """Whether the pips of the card in ``quad``, read as ``code``, name another suit
+        """Whether the pips of the card in ``quad``, read as ``code``, name the other suit of its colour
         (:func:`pips_disagree`); only a two to a ten is looked at."""
         return code[:-1] in PIP_RANKS and pips_disagree(code, self.suit_shares(image, quad))
 

@@ -37,13 +37,14 @@ def unsure_because(card: RecognizedCard) -> str:
     >>> unsure_because(RecognizedCard(None, 0.93, np.zeros((4, 2)), [("5S", 0.93), ("5C", 0.05)], doubt=SAME_CARD))
     'read as 5S, like another card of the photo (perhaps 5S or 5C)'
     >>> unsure_because(RecognizedCard(None, 0.96, np.zeros((4, 2)), [("3S", 0.96), ("3C", 0.03)], doubt=SUIT_PIPS))
-    'read as 3S, but its pips look like another suit (perhaps 3S or 3C)'
+    'read as 3S, but its pips look like the other suit of its colour (perhaps 3S or 3C)'
     """
     guesses = " or ".join(code for code, _ in card.candidates[:2])
     if card.doubt == SUIT_COLOUR:
         return f"read as {card.candidates[0][0]}, but its index is printed in black (perhaps {guesses})"
     if card.doubt == SUIT_PIPS:
-        return f"read as {card.candidates[0][0]}, but its pips look like another suit (perhaps {guesses})"
+        return (f"read as {card.candidates[0][0]}, but its pips look like the other suit of its colour "
+                f"(perhaps {guesses})")
     if card.doubt == SAME_CARD:
         return f"read as {card.candidates[0][0]}, like another card of the photo (perhaps {guesses})"
     return f"perhaps {guesses}, confidence {card.confidence:.2f}"
