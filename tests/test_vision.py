@@ -518,7 +518,7 @@ def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):
         (tmp_path / name).write_bytes((model_dir / name).read_bytes())
     assert load_reader(tmp_path).finder is None and load_reader(tmp_path).pips is None
     assert load_reader(model_dir).finder is not None and load_reader(model_dir).pips is not None
-    without = load_reader(model_dir, with_finder=False)  # as vision_models.evaluate averages readers
+    without = load_reader(model_dir, patches_only=True)  # as vision_models.evaluate averages readers
     assert without.finder is None and without.pips is None
 
 

@@ -105,7 +105,7 @@ def averaged(reader: CardReader, model_dirs: list[str]) -> CardReader:
     >>> bool(np.allclose(pair.probabilities(patches), one.probabilities(patches), atol=1e-6))
     True
     """
-    others = tuple(load_reader(directory, 1, 1, with_finder=False) for directory in model_dirs)
+    others = tuple(load_reader(directory, 1, 1, patches_only=True) for directory in model_dirs)
     if any(other.classes != reader.classes for other in others):
         raise SystemExit("--average-with: the models do not read the same classes")
     return AveragedReader(reader.session, reader.classes, reader.name,

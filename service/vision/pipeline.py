@@ -7,9 +7,9 @@ corner is left out). Outlines found whole are read first; then outlines guessed 
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
-read as a red suit from an index printed in black (:mod:`.suit_colour`), or whose pips name the other
-suit of its colour (:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back uncertain:
-no code, its best guesses as candidates.
+read as a red suit from an index printed in black (:mod:`.suit_colour`), or whose pips name the
+other suit of its colour (:mod:`.pips`), or read as the same card as another (one photo, one deck),
+comes back uncertain: no code, its best guesses as candidates.
 """
 
 from __future__ import annotations
@@ -128,7 +128,8 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
         if not too_weak(score, cardness):
             black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
                                                                (black_share(card_patches[i]) for i in corners))
-            found.append(Reading(score, order_quad(quad), dist, cardness, guessed, SUIT_COLOUR if black_ink else None))
+            found.append(Reading(score, order_quad(quad), dist, cardness, guessed,
+                                 SUIT_COLOUR if black_ink else None))
     return found
 
 

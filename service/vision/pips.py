@@ -169,12 +169,12 @@ def check_pips(spec: dict) -> None:
     >>> check_pips({"face": [100, 140], "pip_side": 32, "suits": SUITS})
     Traceback (most recent call last):
     ...
-    ValueError: the pip model reads 32 px crops of a [100, 140] face, suits SHDC; this service cuts 24 px of [100, 140], SHDC
+    ValueError: pip crops of 32 px from a [100, 140] face, suits SHDC; this service cuts 24 px, [100, 140], SHDC
     """
     given = (list(spec.get("face", [])), spec.get("pip_side"), spec.get("suits"))
     if given != ([FACE_W, FACE_H], PIP_SIDE, SUITS):
-        raise ValueError(f"the pip model reads {given[1]} px crops of a {given[0]} face, suits {given[2]}; "
-                         f"this service cuts {PIP_SIDE} px of {[FACE_W, FACE_H]}, {SUITS}")
+        raise ValueError(f"pip crops of {given[1]} px from a {given[0]} face, suits {given[2]}; "
+                         f"this service cuts {PIP_SIDE} px, {[FACE_W, FACE_H]}, {SUITS}")
 
 
 def load_pips(model_dir: Path, intra_threads: int = 1, inter_threads: int = 1) -> PipReader | None:

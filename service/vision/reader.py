@@ -83,17 +83,18 @@ def check_input(spec: dict) -> None:
 
 
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
-                with_finder: bool = True) -> CardReader:
+                patches_only: bool = False) -> CardReader:
     """The reader in ``model_dir``, with the card finder and the pips' suit model beside it when
-    the directory holds them (and ``with_finder``; without, the reader reads patches only)."""
+    the directory holds them; with ``patches_only``, the reader alone (it then reads patches and
+    nothing else, as :func:`vision_models.evaluate.averaged` needs it)."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
     session = cpu_session(model_dir / MODEL_FILE, intra_threads, inter_threads)
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
                       labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
-                      load_finder(model_dir, intra_threads, inter_threads) if with_finder else None,
-                      load_pips(model_dir, intra_threads, inter_threads) if with_finder else None)
+                      None if patches_only else load_finder(model_dir, intra_threads, inter_threads),
+                      None if patches_only else load_pips(model_dir, intra_threads, inter_threads))
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
