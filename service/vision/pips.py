@@ -45,8 +45,8 @@ ONE_SIZE = (0.4, 2.5)       # the pips of a card: each within these factors of t
 DARK_PAPER = 100            # a face whose median brightest channel is under this is dark-faced
 SUITS = "SHDC"              # the model's classes, in order
 PIP_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
-DISAGREE_READ = 0.3         # the reader's suit gets less than this of the pips' vote
-DISAGREE_OTHER = 0.5        # and the other suit of its colour at least this (both chosen on the tuning sets)
+PARTNER_SHARE = 0.6         # the other suit of the read suit's colour has at least this share of
+                            # the two suits' votes (chosen on the tuning sets)
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each suit's colour
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge)
 PIPS_FILE = "card_pips.onnx"
@@ -116,14 +116,16 @@ def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
 
 def pips_disagree(code: str, shares: np.ndarray | None) -> bool:
     """Whether the pips' vote (``shares``, one per suit of ``SUITS``; None when too few pips were
-    found) names the other suit of ``code``'s colour: the reader's suit under ``DISAGREE_READ`` and
-    the other at least ``DISAGREE_OTHER``. Only within a colour: the model sees the pips in grey, and
-    a spade whose thin stem is lost looks like a heart turned over (the reader seldom mistakes the
-    colour, and the ink check of :mod:`.suit_colour` looks at that). Only a two to a ten of the
-    standard deck is checked.
+    found) names the other suit of ``code``'s colour: of the votes for the two suits of that colour,
+    the other suit has at least ``PARTNER_SHARE``. Only within a colour: the model sees the pips in
+    grey, and a spade whose thin stem is lost looks like a heart turned over (the reader seldom
+    mistakes the colour, and the ink check of :mod:`.suit_colour` looks at that). Only a two to a
+    ten of the standard deck is checked.
 
-    >>> pips_disagree("3S", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("3S", np.array([0.35, 0, 0, 0.65]))
-    (True, False)
+    >>> pips_disagree("3S", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("3S", np.array([0.3, 0.2, 0, 0.5]))
+    (True, True)
+    >>> pips_disagree("3S", np.array([0.45, 0, 0, 0.55]))   # 55 to 45: not clear enough
+    False
     >>> pips_disagree("7S", np.array([0.2, 0.7, 0.0, 0.1]))   # hearts: another colour, not the pips' call
     False
     >>> pips_disagree("3C", np.array([0.03, 0.01, 0.01, 0.95])), pips_disagree("AS", np.array([0, 0, 0, 1.0]))
@@ -134,7 +136,7 @@ def pips_disagree(code: str, shares: np.ndarray | None) -> bool:
     if shares is None or code[:-1] not in PIP_RANKS or code[-1] not in SUITS:
         return False
     read, partner = shares[SUITS.index(code[-1])], shares[SUITS.index(PARTNER[code[-1]])]
-    return bool(read < DISAGREE_READ and partner >= DISAGREE_OTHER)
+    return bool(partner >= PARTNER_SHARE * (read + partner))
 
 
 @dataclass
