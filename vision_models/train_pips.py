@@ -23,7 +23,6 @@ from .pip_data import make_pip_dataset
 from .train import generate, training_arguments, write_onnx
 
 
-
 def build_pip_model():
     """Five 3x3 conv-BN-ReLU layers (16-16-32-32-64 channels, two max-pools), global average
     pooling, dropout 0.2 and a linear layer to the four suits; about 33k weights."""

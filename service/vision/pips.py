@@ -90,12 +90,12 @@ def _pip_like(box: np.ndarray) -> bool:
 
 def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """The pips of a rectified ``face`` (:func:`card_face`): crops ``(N, PIP_SIDE, PIP_SIDE)`` float32
-    (ink 1, paper 0) and their bounding boxes (x, y, w, h, area). None on a dark-faced card."""
+    (ink 1, paper 0) and their bounding boxes (x, y, w, h, area); none on a dark-faced card."""
     empty = np.zeros((0, PIP_SIDE, PIP_SIDE), np.float32), []
     blue, green, red = cv2.split(face)
     if np.median(cv2.max(cv2.max(blue, green), red)) < DARK_PAPER:  # (OpenCV's max: a tenth of numpy's time)
         return empty
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink_mask(face, PAPER_KERNEL))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink_mask(face, PAPER_KERNEL))
     boxes = [box for box in stats[1:] if _pip_like(box)]
     if not boxes:
         return empty
