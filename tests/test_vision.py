@@ -565,3 +565,19 @@ def test_committed_real_photos_are_read(reader, name):
     photo = decode((DATA / name).read_bytes(), 50_000_000, 1280)
     recognition = recognize(photo, reader)
     assert sorted(card.code for card in recognition.cards) == sorted(labels[name]["cards"])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_dense_court_figure_leaves_the_index_on_its_paper(seed):
+    """The reader's dense court figures (other decks' printed art) never touch the index column: the
+    corner reads as on a blank card, while the middle is busy."""
+    rng = np.random.default_rng(seed)
+    style = {**faces.random_style(rng), "border": False, "dense_art": True}
+    face = faces.render_face("QH", style, rng)
+    index_only = np.full_like(face, style["paper"])
+    faces._index(index_only, "QH", style)
+    right = int((style["index_x"] + 1.05 * style["rank_h"] * faces.FACE_H / faces.FACE_W) * faces.FACE_W)
+    bottom = int((style["index_y"] + style["rank_h"] + style["gap"] + style["suit_h"]) * faces.FACE_H)
+    assert np.array_equal(face[:bottom, :right], index_only[:bottom, :right])
+    middle = face[faces.FACE_H // 3:2 * faces.FACE_H // 3, faces.FACE_W // 3:2 * faces.FACE_W // 3]
+    assert (middle != np.array(style["paper"], np.uint8)).any(axis=2).mean() > 0.3

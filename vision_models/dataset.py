@@ -17,10 +17,12 @@ import cv2
 
 from service.vision.geometry import PATCH_H, PATCH_W, corner_homography, corner_patches
 
-from .faces import CLASSES
+from .faces import CLASSES, random_style
 from .scenes import compose
 
 NONE = CLASSES.index("NONE")
+DENSE_ART_SHARE = 0.0   # the share of the reader's scenes whose deck has dense court figures: off, since
+                        # at 0.5 it read more court cards of other decks and as many fewer number cards
 CARD_CODES = CLASSES[:-1]
 
 
@@ -52,12 +54,20 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03
     return quad
 
 
-def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03):
-    """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene."""
+def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03,
+                  dense_art: float = DENSE_ART_SHARE):
+    """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene, whose deck has dense
+    court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``."""
     n = n_cards or int(rng.integers(1, 9))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
-    scene = compose(rng, codes, size=(int(rng.integers(360, 640)), int(rng.integers(360, 640))),
-                    max_overlap=0.15)
+    size = (int(rng.integers(360, 640)), int(rng.integers(360, 640)))
+    style = random_style(rng)
+    if dense_art and rng.random() < dense_art:
+        # court figures drawn densely and close to the index, for the reader only: the finder's and
+        # pips' training scenes and the evaluation's own designs keep the sparse stand-ins (at 0 no
+        # random number is drawn, so the patches are those the committed reader was trained on)
+        style["dense_art"] = True
+    scene = compose(rng, codes, size=size, max_overlap=0.15, style=style)
     xs, ys = [], []
     for i, card in enumerate(scene.cards):
         for _ in range(2):  # two imperfect outlines per card, as detectors differ
@@ -119,12 +129,12 @@ def occlude(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
     return out
 
 
-def make_dataset(seed: int, count: int, worker: int = 0):
+def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
     rng = np.random.default_rng([seed, worker])
     xs, ys, total = [], [], 0
     while total < count:
-        x, y = scene_patches(rng)
+        x, y = scene_patches(rng, dense_art=dense_art)
         for i in np.nonzero(rng.random(len(y)) < 0.15)[0]:
             x[i] = occlude(rng, x[i])
         xs.append(x)

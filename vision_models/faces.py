@@ -4,7 +4,8 @@ A style is drawn at random from a seeded generator: index font (the Hershey face
 TrueType face rendered with Pillow when the ``train`` extra is installed: the TeX Gyre faces committed
 in ``vision_models/fonts`` or the system's DejaVu faces), index
 size (6-19 % of the card height; the whole index within 37 % of it) and place, sometimes boxed, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
-suit shapes, pip layouts, court-card stand-ins, two or four indices::
+suit shapes, pip layouts, court-card stand-ins (sparse shapes in a frame; for the reader's patches
+also dense figures beside the index, :func:`dense_court_art`), two or four indices::
 
     >>> rng = np.random.default_rng(0)
     >>> render_face("10H", random_style(rng), rng).shape
@@ -253,9 +254,75 @@ def _frame(corner: np.ndarray, ink: np.ndarray, colour) -> None:
     cv2.rectangle(corner, (int(left), int(top)), (int(right), int(bottom)), colour, 2, cv2.LINE_AA)
 
 
+COURT_PALETTE = ((40, 40, 200), (170, 70, 40), (40, 190, 230), (25, 25, 25), (150, 190, 235),
+                 (60, 140, 60), (120, 50, 150))
+"""BGR colours of printed court figures: red, blue, gold, black, skin, green, purple."""
+
+
+def dense_court_art(face: np.ndarray, box: tuple[int, int, int, int], rng: np.random.Generator) -> None:
+    """A busy court figure drawn in ``box`` (x0, y0, x1, y1): large filled robes, then many small
+    outlined shapes, beads and hatching in a printed palette, the upper half turned onto the lower
+    half one time in two (a double-headed figure). Other decks' court art is dense picture detail
+    next to the index, which the sparse stand-ins of :func:`_centre` do not show the reader.
+
+    >>> face = np.full((FACE_H, FACE_W, 3), 240, np.uint8)
+    >>> dense_court_art(face, (30, 30, 220, 320), np.random.default_rng(1))
+    >>> bool((face[30:320, 30:220] != 240).any(axis=2).mean() > 0.5), bool((face[:25] == 240).all())
+    (True, True)
+    """
+    x0, y0, x1, y1 = box
+    palette = [COURT_PALETTE[int(i)] for i in rng.choice(len(COURT_PALETTE), size=4, replace=False)]
+    region = face[y0:y1, x0:x1]
+    h, w = region.shape[:2]
+    for _ in range(int(rng.integers(3, 7))):  # robes: large filled shapes
+        pts = (rng.random((int(rng.integers(4, 8)), 2)) * [w, h]).astype(np.int32)
+        cv2.fillPoly(region, [cv2.convexHull(pts)], palette[int(rng.integers(0, 4))], cv2.LINE_AA)
+    for _ in range(int(rng.integers(30, 110))):  # detail: small shapes with black line work
+        colour = palette[int(rng.integers(0, 4))]
+        centre = (int(rng.integers(0, w)), int(rng.integers(0, h)))
+        kind = rng.random()
+        if kind < 0.45:
+            pts = (np.array(centre) + rng.normal(0, rng.uniform(3, 12), (int(rng.integers(3, 6)), 2))).astype(np.int32)
+            cv2.fillPoly(region, [pts], colour, cv2.LINE_AA)
+            cv2.polylines(region, [pts], True, (20, 20, 20), 1, cv2.LINE_AA)
+        elif kind < 0.7:
+            cv2.circle(region, centre, int(rng.integers(1, 5)), colour, -1, cv2.LINE_AA)
+        else:
+            end = (np.array(centre) + rng.normal(0, 15, 2)).astype(int)
+            cv2.line(region, centre, (int(end[0]), int(end[1])), (20, 20, 20) if rng.random() < 0.5 else colour,
+                     int(rng.integers(1, 3)), cv2.LINE_AA)
+    if rng.random() < 0.5:
+        region[h - h // 2:] = region[:h // 2][::-1, ::-1]
+
+
+def _dense_court(face, style, colour, rng) -> None:
+    """A court card's dense figure (:func:`dense_court_art`), framed three times in five; the index
+    keeps its paper: the figure starts beside the index column, or (two times in five) reaches past
+    it with a patch of paper left around each index."""
+    right = style["index_x"] + 1.05 * style["rank_h"] * FACE_H / FACE_W + 0.02
+    bottom = style["index_y"] + style["rank_h"] + style["gap"] + 1.1 * style["suit_h"] + 0.02
+    wraps = rng.random() < 0.4
+    ix = float(rng.uniform(0.06, 0.12)) if wraps else right + float(rng.uniform(0.0, 0.05))
+    iy = float(rng.uniform(0.03, 0.1)) if wraps else float(rng.uniform(0.03, 0.14))
+    box = (int(ix * FACE_W), int(iy * FACE_H), int((1 - ix) * FACE_W), int((1 - iy) * FACE_H))
+    dense_court_art(face, box, rng)
+    if rng.random() < 0.6:
+        cv2.rectangle(face, box[:2], box[2:], colour, int(rng.integers(1, 4)), cv2.LINE_AA)
+    if wraps:
+        paper = (int(right * FACE_W), int(bottom * FACE_H))
+        corners = [(0, 0), (FACE_W - paper[0], FACE_H - paper[1])]
+        if style["four_index"]:
+            corners += [(FACE_W - paper[0], 0), (0, FACE_H - paper[1])]
+        for x, y in corners:
+            cv2.rectangle(face, (x, y), (x + paper[0], y + paper[1]), style["paper"], -1)
+
+
 def _centre(face, code, style, rng) -> None:
     rank, suit = code[:-1], code[-1]
     colour = _ink(style, suit)
+    if rank in "JQK" and style.get("dense_art"):
+        _dense_court(face, style, colour, rng)
+        return
     if rank in "JQK":
         ix, iy = style.get("court_inset", (0.2, 0.15))
         x0, y0, x1, y1 = int(ix * FACE_W), int(iy * FACE_H), int((1 - ix) * FACE_W), int((1 - iy) * FACE_H)

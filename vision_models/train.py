@@ -19,13 +19,14 @@ import argparse
 import json
 import multiprocessing as mp
 import time
+from functools import partial
 from pathlib import Path
 
 import numpy as np
 
 from service.vision.geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
 
-from .dataset import make_dataset
+from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
@@ -114,8 +115,9 @@ def train(args) -> dict:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     started = time.time()
-    x, y = generate(args.seed, args.patches, args.threads)
-    xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads)
+    make = partial(make_dataset, dense_art=args.dense_art)
+    x, y = generate(args.seed, args.patches, args.threads, make)
+    xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
     if args.real:
         from .real import load_split, real_patches
@@ -154,7 +156,7 @@ def train(args) -> dict:
         print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} train {correct / seen:.4f} "
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
-                                       "real_patches": real_count,
+                                       "real_patches": real_count, "dense_art": args.dense_art,
                                        "epochs": args.epochs, "head": args.head, "seconds": round(time.time() - started)})
 
 
@@ -208,6 +210,9 @@ def main(argv=None):
     parser.add_argument("--patches", type=int, default=80_000)
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
+    parser.add_argument("--dense-art", type=float, default=DENSE_ART_SHARE,
+                        help="the share of scenes whose deck draws its court figures densely beside the index "
+                             "(an experiment, off by default; see the model card)")
     parser.add_argument("--min-confidence", type=float, default=0.8,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
                              "--thresholds on the tuning sets)")
