@@ -7,6 +7,7 @@ patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx
     python -m vision_models.train --patches 66000 --epochs 5 --threads 2
     python -m vision_models.train --patches 4000 --epochs 1 --out /tmp/model   # a quick smoke run
     python -m vision_models.train --real ../shared/data/real-photos            # + real photos' training split
+    python -m vision_models.train --dense-art 0.5 --out /tmp/dense   # dense court figures in half the scenes
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
