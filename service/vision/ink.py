@@ -43,9 +43,9 @@ DIRECTION_APART = 4        # degrees between two side directions tried for one p
 
 
 def ink_mask(image: np.ndarray, paper_kernel: int = PAPER_KERNEL) -> np.ndarray:
-    """Marks darker than the paper around them (a closing of the image, ``1 / paper_kernel`` of its
-    longer side wide: wider than its largest mark), or strongly red; on dim paper "darker" is a share
-    of its brightness (``DARK_SHARE``), not a fixed step::
+    """Marks darker than the paper around them (a closing of the image, ``4 / paper_kernel`` of its
+    longer side wide, since it runs on a quarter-size copy: wider than its largest mark), or strongly
+    red; on dim paper "darker" is a share of its brightness (``DARK_SHARE``), not a fixed step::
 
         >>> image = np.full((200, 200, 3), 120, np.uint8)           # dim grey paper
         >>> _ = cv2.circle(image, (100, 100), 10, (80, 80, 80), -1)  # a pip 40 levels darker

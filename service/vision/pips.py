@@ -37,7 +37,8 @@ FACE_W, FACE_H = 100, 140   # the card rectified upright (its long side vertical
 PIP_SIDE = 24               # each pip's crop, square, grey, ink 1 and paper 0
 PIP_MARGIN = 1.25           # the crop's side against the pip's longer side
 INDEX_CORNER = (0.22, 0.34)  # a corner's index: this share of the width and of the height, left out
-PAPER_KERNEL = 7            # the paper's closing is 1/7 of the face: wider than its largest pip
+PAPER_KERNEL = 7            # the paper's closing is 4/7 of the face's length (ink_mask closes a
+                            # quarter-size copy by 1/7 of the size): wider than its largest pip
 MIN_PIP = (6, 4, 12)        # a pip's bounding box at least this long and wide (pixels), and its area
 MAX_PIP = (0.45, 0.35)      # and at most this share of the face's width and height
 PIP_ASPECT = 2.2            # a pip's long side over its short side at most this
