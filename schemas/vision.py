@@ -62,14 +62,16 @@ class RecognizedCardSchema(ma.Schema):
         "example": [[120, 80], [300, 90], [290, 340], [110, 330]]})
     candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
         "description": "The best guesses, most likely first."})
-    doubt = ma.fields.String(allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, SAME_CARD]),
-                             metadata={
-        "description": "Why `code` is null (null when it is not): `low_confidence`, read less surely than "
-                       "`model.min_confidence`; `suit_colour`, read as a heart or diamond from an index "
-                       "printed in black ink (the reader and the ink disagree); `suit_pips`, read as a two "
-                       "to a ten whose pips in the middle of the card look like the other suit of its colour; `same_card`, read as more "
-                       "copies of one card than a deck holds (one of each; two of Wild, Super Wild and the "
-                       "Joker): all of them come back uncertain.", "example": None})
+    doubt = ma.fields.String(
+        allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, SAME_CARD]),
+        metadata={
+            "description": "Why `code` is null (null when it is not): `low_confidence`, read less surely than "
+                           "`model.min_confidence`; `suit_colour`, read as a heart or diamond from an index "
+                           "printed in black ink (the reader and the ink disagree); `suit_pips`, read as a two "
+                           "to a ten whose pips in the middle of the card look like the other suit of its "
+                           "colour; `same_card`, read as more copies of one card than a deck holds (one of "
+                           "each; two of Wild, Super Wild and the Joker): all of them come back uncertain.",
+            "example": None})
     starter = ma.fields.Boolean(metadata={
         "description": "True for the starter: the card lying apart from the others (or, in "
                        "/v1/show/photo and /v1/audit/photo, the one named by `starter`)."})
