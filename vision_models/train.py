@@ -60,20 +60,22 @@ def factorized_head(width: int):
     return FactorizedHead()
 
 
-def build_model(head: str = "factorized"):
-    """A small CNN (about 155k weights): 5x5 stride-2 stem, four 3x3 layers, global pooling, then a
-    factorized (rank + suit) or a joint (one logit per class) linear head."""
+def build_model(head: str = "factorized", width: float = 1.0):
+    """A small CNN (154,676 weights at ``width`` 1): 5x5 stride-2 stem, four 3x3 layers, global
+    pooling, then a factorized (rank + suit) or a joint (one logit per class) linear head. ``width``
+    multiplies every layer's channels (an experiment; see the model card): 343,456 weights at 1.5."""
     import torch.nn as nn
 
     def block(cin, cout, kernel=3, stride=1):
         return [nn.Conv2d(cin, cout, kernel, stride, kernel // 2, bias=False), nn.BatchNorm2d(cout),
                 nn.ReLU(inplace=True)]
 
-    last = factorized_head(128) if head == "factorized" else nn.Linear(128, len(CLASSES))
+    c1, c2, c3, c4 = (round(c * width) for c in (24, 48, 64, 128))
+    last = factorized_head(c4) if head == "factorized" else nn.Linear(c4, len(CLASSES))
     return nn.Sequential(
-        *block(3, 24, 5, 2), *block(24, 48), nn.MaxPool2d(2),     # 19 x 10 (from 76 x 40)
-        *block(48, 64), *block(64, 64), nn.MaxPool2d(2),          # 9 x 5
-        *block(64, 128),
+        *block(3, c1, 5, 2), *block(c1, c2), nn.MaxPool2d(2),     # 19 x 10 (from 76 x 40)
+        *block(c2, c3), *block(c3, c3), nn.MaxPool2d(2),          # 9 x 5
+        *block(c3, c4),
         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), last)
 
 
@@ -129,7 +131,7 @@ def train(args) -> dict:
         y = np.concatenate([y] + [yr] * args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
           f"{len(yv)} validation patches in {time.time() - started:.0f} s", flush=True)
-    model = build_model(args.head)
+    model = build_model(args.head, args.width)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(y) + args.batch - 1) // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
@@ -158,7 +160,9 @@ def train(args) -> dict:
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
-                                       "epochs": args.epochs, "head": args.head, "seconds": round(time.time() - started)})
+                                       "epochs": args.epochs, "head": args.head,
+                                       **({"width": args.width} if args.width != 1 else {}),
+                                       "seconds": round(time.time() - started)})
 
 
 def evaluate(torch, model, x, y) -> float:
@@ -219,6 +223,8 @@ def main(argv=None):
                              "--thresholds on the tuning sets)")
     parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",
                         help="rank + suit logits (default) or one logit per class")
+    parser.add_argument("--width", type=float, default=1.0,
+                        help="multiplies the reader's channels (an experiment; 1 is the committed network)")
     train(parser.parse_args(argv))
 
 
