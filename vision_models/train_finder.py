@@ -117,7 +117,7 @@ def train(args) -> dict:
     validation = generate(args.seed + 1000, max(64, args.scenes // 20), args.threads, make_finder_dataset)
     print(f"generated {len(images)} training and {len(validation[0])} validation scenes in "
           f"{time.time() - started:.0f} s", flush=True)
-    # Channels-last tensors make a finder step about 18 % faster on x86 CPUs (same numbers, other layout).
+    # Channels-last tensors: the same sums in another memory layout, a step 18 % faster (2 AVX2 cores).
     model = build_finder().to(memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(images) + args.batch - 1) // args.batch)
