@@ -160,8 +160,7 @@ def train(args) -> dict:
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
-                                       "epochs": args.epochs, "head": args.head,
-                                       **({"width": args.width} if args.width != 1 else {}),
+                                       "width": args.width, "epochs": args.epochs, "head": args.head,
                                        "seconds": round(time.time() - started)})
 
 
