@@ -39,7 +39,7 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "service.vision.report", "service.vision.decode",
                                     "service.vision.finder", "service.vision.pips", "vision_models.evaluate",
-                                    "vision_models.finder_data", "vision_models.pip_data"])
+                                    "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset"])
 def test_docstring_examples(module):
     import importlib
 

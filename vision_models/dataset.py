@@ -129,15 +129,30 @@ def occlude(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
     return out
 
 
-def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE):
-    """At least ``count`` patches from scenes seeded by (seed, worker)."""
-    rng = np.random.default_rng([seed, worker])
+def gather(examples, rng: np.random.Generator, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """``examples(rng) -> (x, y)`` called until at least ``count`` examples, concatenated.
+
+    >>> x, y = gather(lambda rng: (rng.random((3, 2)), np.arange(3)), np.random.default_rng(0), 5)
+    >>> x.shape, y.tolist()
+    ((6, 2), [0, 1, 2, 0, 1, 2])
+    """
     xs, ys, total = [], [], 0
     while total < count:
-        x, y = scene_patches(rng, dense_art=dense_art)
-        for i in np.nonzero(rng.random(len(y)) < 0.15)[0]:
-            x[i] = occlude(rng, x[i])
+        x, y = examples(rng)
         xs.append(x)
         ys.append(y)
         total += len(y)
     return np.concatenate(xs), np.concatenate(ys)
+
+
+def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE):
+    """One scene's patches (:func:`scene_patches`), 15 % of them given an occluder (:func:`occlude`)."""
+    x, y = scene_patches(rng, dense_art=dense_art)
+    for i in np.nonzero(rng.random(len(y)) < 0.15)[0]:
+        x[i] = occlude(rng, x[i])
+    return x, y
+
+
+def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE):
+    """At least ``count`` patches from scenes seeded by (seed, worker)."""
+    return gather(lambda rng: occluded_scene_patches(rng, dense_art), np.random.default_rng([seed, worker]), count)

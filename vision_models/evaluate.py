@@ -29,7 +29,7 @@ import numpy as np
 
 from service.vision.decode import Photo
 from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_iou
-from service.vision.pipeline import recognize
+from service.vision.pipeline import RecognizedCard, recognize
 from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
 
 from .faces import CLASSES, STANDARD_CODES
@@ -39,25 +39,41 @@ EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
 
 
 class Tally:
+    """One set's counts. An uncertain card is also counted by its doubt, and by whether its best
+    candidate was the truth (what a lower threshold would have made of it)::
+
+        >>> tally = Tally()
+        >>> unsure = RecognizedCard(None, 0.6, np.zeros((4, 2)), [("9D", 0.6), ("QD", 0.3)], doubt="low_confidence")
+        >>> tally.add_hand(["QD", "5C", "7H"], [unsure, RecognizedCard("5C", 0.99, np.zeros((4, 2))), False], 0)
+        >>> s = tally.summary()
+        >>> s["card_accuracy"], s["uncertain_because"], s["uncertain_best_guess_right"], s["top_confusions"]
+        (0.3333, {'low_confidence': 1}, 0.0, ['7H->missed x1'])
+    """
+
     def __init__(self):
         self.cards = self.right = self.uncertain = self.wrong = self.missed = self.extra = 0
         self.hands = self.hands_right = 0
         self.confusions: Counter = Counter()
+        self.doubts: Counter = Counter()     # why the uncertain cards are uncertain
+        self.unsure_best_right = 0           # uncertain cards whose best candidate is the truth
         self.seconds: list[float] = []
 
-    def add_hand(self, truths: list[str], outcomes: list[str | None | bool], extra: int) -> None:
-        """``outcomes[i]``: the code read for truth i, None (uncertain) or False (missed)."""
+    def add_hand(self, truths: list[str], outcomes: list[RecognizedCard | bool], extra: int) -> None:
+        """``outcomes[i]``: the card reported for truth i, or False (missed)."""
         self.hands += 1
         self.extra += extra
         ok = extra == 0
-        for truth, got in zip(truths, outcomes):
+        for truth, card in zip(truths, outcomes):
             self.cards += 1
+            got = card if card is False else card.code
             if got is False:
                 self.missed += 1
                 self.confusions[(truth, "missed")] += 1
                 ok = False
             elif got is None:
                 self.uncertain += 1
+                self.doubts[card.doubt] += 1
+                self.unsure_best_right += bool(card.candidates) and card.candidates[0][0] == truth
                 ok = False
             elif got == truth:
                 self.right += 1
@@ -69,9 +85,11 @@ class Tally:
 
     def absorb(self, other: "Tally") -> None:
         """Add another tally's counts to this one (several designs' figures taken together)."""
-        for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right"):
+        for key in ("cards", "right", "uncertain", "wrong", "missed", "extra", "hands", "hands_right",
+                    "unsure_best_right"):
             setattr(self, key, getattr(self, key) + getattr(other, key))
         self.confusions += other.confusions
+        self.doubts += other.doubts
         self.seconds += other.seconds
 
     def summary(self) -> dict:
@@ -79,6 +97,8 @@ class Tally:
         return {"cards": self.cards, "card_accuracy": share(self.right, self.cards),
                 "confidently_wrong": share(self.wrong, self.cards), "uncertain": share(self.uncertain, self.cards),
                 "missed": share(self.missed, self.cards), "extra_detections": self.extra,
+                "uncertain_because": dict(self.doubts.most_common()),
+                "uncertain_best_guess_right": share(self.unsure_best_right, self.uncertain),
                 "hands": self.hands, "hand_accuracy": share(self.hands_right, self.hands),
                 "median_ms": round(1000 * float(np.median(self.seconds)), 1) if self.seconds else None,
                 "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
@@ -130,7 +150,7 @@ def score_scene(tally: Tally, reader, scene, min_confidence: float) -> None:
             outcomes.append(False)
             continue
         used.add(best)
-        outcomes.append(recognition.cards[best].code)
+        outcomes.append(recognition.cards[best])
     tally.add_hand([c.code for c in scene.cards], outcomes, len(recognition.cards) - len(used))
 
 
@@ -198,7 +218,7 @@ def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", 
                 extra += 1
                 continue
             remaining[truth] -= 1
-            outcomes.append((truth, card.code))
+            outcomes.append((truth, card))
         outcomes += [(code, False) for code, n in remaining.items() for _ in range(n)]
         tally.add_hand([t for t, _ in outcomes], [g for _, g in outcomes], extra)
     return tallies

@@ -18,7 +18,7 @@ import numpy as np
 
 from service.vision.pips import FACE_H, FACE_W, PIP_RANKS, PIP_SIDE, SUITS, card_face, pip_crops
 
-from .dataset import jitter_quad
+from .dataset import gather, jitter_quad
 from .faces import STANDARD_CODES
 from .scenes import compose
 
@@ -54,11 +54,4 @@ def pip_examples(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
 
 def make_pip_dataset(seed: int, count: int, worker: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """At least ``count`` pips from scenes seeded by (seed, worker)."""
-    rng = np.random.default_rng([seed, worker])
-    xs, ys, total = [], [], 0
-    while total < count:
-        x, y = pip_examples(rng)
-        xs.append(x)
-        ys.append(y)
-        total += len(y)
-    return np.concatenate(xs), np.concatenate(ys)
+    return gather(pip_examples, np.random.default_rng([seed, worker]), count)
