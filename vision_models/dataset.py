@@ -145,14 +145,46 @@ def gather(examples, rng: np.random.Generator, count: int) -> tuple[np.ndarray, 
     return np.concatenate(xs), np.concatenate(ys)
 
 
-def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE):
-    """One scene's patches (:func:`scene_patches`), 15 % of them given an occluder (:func:`occlude`)."""
+def distort(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
+    """The patch bent by a smooth random displacement (up to 1-3 px: glyphs of other shapes than the
+    generator's fonts draw), and one time in two its strokes made a pixel thicker or thinner.
+
+    >>> patch = np.full((PATCH_H, PATCH_W, 3), 255, np.uint8); patch[20:40, 10:14] = 0
+    >>> bent = distort(np.random.default_rng(1), patch)
+    >>> bent.shape == patch.shape, bool((bent != patch).any()), bool((bent < 128).any())
+    (True, True, True)
+    """
+    h, w = patch.shape[:2]
+    reach = rng.uniform(1.0, 3.0)
+    fields = []
+    for _ in range(2):
+        field = cv2.GaussianBlur(rng.uniform(-1, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(4, 8))
+        fields.append(field * (reach / (np.abs(field).max() + 1e-6)))
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    out = cv2.remap(patch, xs + fields[0], ys + fields[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    weight = int(rng.integers(0, 4))
+    if weight == 1:
+        out = cv2.erode(out, np.ones((2, 2), np.uint8))    # dark strokes thicker
+    elif weight == 2:
+        out = cv2.dilate(out, np.ones((2, 2), np.uint8))   # dark strokes thinner
+    return out
+
+
+def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE,
+                           distorted: float = 0.0):
+    """One scene's patches (:func:`scene_patches`), a share ``distorted`` of them bent
+    (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder (:func:`occlude`)."""
     x, y = scene_patches(rng, dense_art=dense_art)
+    if distorted:
+        for i in np.nonzero(rng.random(len(y)) < distorted)[0]:
+            x[i] = distort(rng, x[i])
     for i in np.nonzero(rng.random(len(y)) < 0.15)[0]:
         x[i] = occlude(rng, x[i])
     return x, y
 
 
-def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE):
+def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE,
+                 distorted: float = 0.0):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
-    return gather(lambda rng: occluded_scene_patches(rng, dense_art), np.random.default_rng([seed, worker]), count)
+    return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted),
+                  np.random.default_rng([seed, worker]), count)
