@@ -24,10 +24,21 @@ class PhotoFilesSchema(ma.Schema):
     image = Upload(required=True, metadata={"description": "The photo: JPEG, PNG or WebP."})
 
 
+# a threshold a request may ask for: under 0.5 the best guess may not even be the likelier half
+MIN_CONFIDENCE_LIMITS = (0.5, 0.99)
+
+
 class RecognizeQuerySchema(ma.Schema):
     annotate = ma.fields.Boolean(load_default=False, metadata={
         "description": "Return the photo as JPEG with each card outlined and labelled (same as "
                        "`Accept: image/jpeg`)."})
+    min_confidence = ma.fields.Float(
+        load_default=None, validate=ma.validate.Range(*MIN_CONFIDENCE_LIMITS), metadata={
+            "description": "Read with this threshold instead of the service's (`model.min_confidence` "
+                           "in the answer): a card read less surely comes back with `code: null`. Higher "
+                           "is stricter (fewer confident mistakes, more unsure cards; a referee may want "
+                           "0.9), lower reads more cards and makes more mistakes (the model card's sweep "
+                           "gives the trade).", "example": 0.9})
 
 
 class ShowPhotoQuerySchema(RecognizeQuerySchema):
@@ -82,8 +93,9 @@ class ModelSchema(ma.Schema):
     version = ma.fields.String(metadata={"example": "3.0.0"})
     min_confidence = ma.fields.Float(metadata={
         "description": "The threshold the photo was read with: a card read less surely has `code: null`. "
-                       "The model's own (chosen on its tuning sets, see the model card) unless the "
-                       "service sets `VISION_MIN_CONFIDENCE`.", "example": 0.8})
+                       "The request's `min_confidence` if it gave one, else the model's own (chosen on "
+                       "its tuning sets, see the model card) unless the service sets "
+                       "`VISION_MIN_CONFIDENCE`.", "example": 0.8})
 
 
 class RecognizeResponseSchema(ma.Schema):

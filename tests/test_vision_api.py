@@ -103,6 +103,35 @@ def test_an_unsure_card_comes_back_without_a_code_and_blocks_the_count(app, hand
     assert response.status_code == 422 and "cannot be read surely" in response.json["detail"]
 
 
+def test_a_request_may_ask_for_its_own_threshold(app, hand_jpeg):
+    app.config["VISION_MIN_CONFIDENCE"] = 1.01  # the service's own would leave every card unsure
+    client = app.test_client()
+    body = client.post("/v1/recognize?min_confidence=0.5", data=upload(hand_jpeg)).json
+    assert body["model"]["min_confidence"] == 0.5
+    assert sorted(c["code"] for c in body["cards"]) == sorted(HAND + [STARTER])
+    response = client.post("/v1/show/photo?min_confidence=0.5", data=upload(hand_jpeg))
+    assert response.status_code == 200 and response.json["total"] == 29
+
+
+def test_a_stricter_threshold_leaves_the_less_sure_cards_unsure(client, hand_jpeg):
+    cards = client.post("/v1/recognize?min_confidence=0.99", data=upload(hand_jpeg)).json["cards"]
+    assert len(cards) == 5 and {card["code"] is None for card in cards} == {True, False}  # some of each
+    for card in cards:
+        sure = card["confidence"] >= 0.99
+        assert (card["code"] is not None) == sure
+        assert card["doubt"] == (None if sure else "low_confidence")
+        assert card["candidates"][0]["code"] in HAND + [STARTER]
+
+
+@pytest.mark.parametrize("path, query", [("/v1/recognize", {}), ("/v1/show/photo", {}),
+                                         ("/v1/audit/photo", {"claimed": 3})])
+@pytest.mark.parametrize("value", ["0.3", "1", "sure"])
+def test_a_threshold_out_of_range_is_422_naming_it(client, hand_jpeg, path, query, value):
+    response = client.post(path, query_string={**query, "min_confidence": value}, data=upload(hand_jpeg))
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert "min_confidence" in [e["field"] for e in response.json["errors"]]
+
+
 def png_header(width, height) -> bytes:
     return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR"
             + struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0) + b"\x00" * 16)
@@ -158,6 +187,17 @@ def test_cli_photo_json_is_the_recognize_body(tmp_path, client, hand_jpeg, capsy
     assert main(["photo", str(photo), "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == client.post("/v1/recognize", data=upload(hand_jpeg)).json
+
+
+def test_cli_photo_takes_a_threshold_as_the_api_does(tmp_path, client, hand_jpeg, capsys):
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(hand_jpeg)
+    assert main(["photo", str(photo), "--json", "--min-confidence", "0.99"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == client.post("/v1/recognize?min_confidence=0.99", data=upload(hand_jpeg)).json
+    with pytest.raises(SystemExit) as exit_:
+        main(["photo", str(photo), "--min-confidence", "0.3"])
+    assert exit_.value.code == 2 and "from 0.5 to 0.99" in capsys.readouterr().err
 
 
 def test_cli_photo_refuses_other_files(tmp_path, capsys):

@@ -37,8 +37,9 @@ def allow_photo_uploads():
     request.max_content_length = current_app.config["VISION_MAX_UPLOAD_BYTES"]
 
 
-def read_photo(files) -> tuple:
-    """Decode the upload and read its cards -> (photo, recognition, reader)."""
+def read_photo(files, args) -> tuple:
+    """Decode the upload and read its cards, at the request's threshold if it names one, else the
+    service's -> (photo, recognition, reader)."""
     config = current_app.config
     data = files["image"].read()
     try:
@@ -47,7 +48,8 @@ def read_photo(files) -> tuple:
         abort(error.status, message=f"image: {error.message}")
     reader = get_reader(config.get("VISION_MODEL_DIR") or None, config["VISION_INTRA_OP_THREADS"],
                         config["VISION_INTER_OP_THREADS"])
-    return photo, recognize(photo, reader, config["VISION_MIN_CONFIDENCE"]), reader
+    threshold = args["min_confidence"] if args.get("min_confidence") is not None else config["VISION_MIN_CONFIDENCE"]
+    return photo, recognize(photo, reader, threshold), reader
 
 
 def wants_jpeg(args) -> bool:
@@ -110,7 +112,7 @@ def load_deal(schema, body: dict) -> dict:
 def count_photo(args, files, schema, count, **extra):
     """Read the photo, make the deal, validate it with ``schema`` as a JSON request would be, and
     answer ``count(deal)`` plus the recognition (or the annotated JPEG)."""
-    photo, recognition, reader = read_photo(files)
+    photo, recognition, reader = read_photo(files, args)
     body, position = deal_from_photo(recognition, args)
     if wants_jpeg(args):
         return jpeg_response(photo, recognition, position)
@@ -132,7 +134,7 @@ class Recognize(MethodView):
         others, if one does, is marked `"starter": true`. With `?annotate=1` or
         `Accept: image/jpeg` the answer is the photo (JPEG) with each card outlined and labelled.
         """
-        photo, recognition, reader = read_photo(files)
+        photo, recognition, reader = read_photo(files, args)
         apart = isolated_card([card.quad for card in recognition.cards])
         if wants_jpeg(args):
             return jpeg_response(photo, recognition, apart)

@@ -1,4 +1,5 @@
-"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME] [--annotate OUT.jpg]``.
+"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME] [--annotate OUT.jpg]
+[--min-confidence P]``.
 
 Reads the cards in a photo and, when they make a hand and a starter, counts it exactly as
 ``muggins show`` does (which is what it calls)::
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from schemas.vision import MIN_CONFIDENCE_LIMITS
 from service import config
 from service.rules.cards import position_of
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
@@ -33,8 +35,23 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
     parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
+    parser.add_argument("--min-confidence", type=threshold, default=None, metavar="P",
+                        help="read with this threshold (%g to %g) instead of the model's own: a card read "
+                             "less surely is unsure" % MIN_CONFIDENCE_LIMITS)
     parser.add_argument("--json", action="store_true", help="print the cards read as /v1/recognize returns")
     parser.set_defaults(run=run)
+
+
+def threshold(text: str) -> float:
+    """``--min-confidence``: a number within the limits a request to /v1/recognize has."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    low, high = MIN_CONFIDENCE_LIMITS
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be a number from {low} to {high}")
+    return value
 
 
 def run(args) -> int:
@@ -48,7 +65,8 @@ def run(args) -> int:
     except ImageError as error:
         raise UsageError(f"photo: {error.message}") from None
     reader = get_reader(None, defaults.VISION_INTRA_OP_THREADS, defaults.VISION_INTER_OP_THREADS)
-    recognition = recognize(photo, reader, defaults.VISION_MIN_CONFIDENCE)
+    recognition = recognize(photo, reader, args.min_confidence if args.min_confidence is not None
+                            else defaults.VISION_MIN_CONFIDENCE)
     cards = recognition.cards
     position = (isolated_card([card.quad for card in cards]) if args.starter.lower() == "isolated"
                 else position_of(args.starter, [card.code for card in cards]))
