@@ -39,7 +39,8 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "service.vision.report", "service.vision.decode",
                                     "service.vision.finder", "service.vision.pips", "vision_models.evaluate",
-                                    "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset"])
+                                    "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
+                                    "vision_models.real"])
 def test_docstring_examples(module):
     import importlib
 
@@ -424,6 +425,33 @@ def test_real_split_holds_out_whole_capture_blocks():
     assert len(webcam) == 86
     phone = len(split["held_out"]) - len(webcam) + len(split["train"]) + len(split["guard"])
     assert phone == 512 and 0.3 <= (len(split["held_out"]) - len(webcam)) / phone <= 0.4
+
+
+def test_finder_halves_keep_capture_blocks_apart():
+    split = json.loads((Path(__file__).parents[1] / "vision_models" / "real_split.json").read_text())
+    halves = real.finder_halves(split["train"])
+    assert sorted(halves["fit"] + halves["check"]) == sorted(split["train"])
+    assert not {real._block(n) for n in halves["fit"]} & {real._block(n) for n in halves["check"]}
+    assert 0.3 <= len(halves["fit"]) / len(split["train"]) <= 0.7
+
+
+def test_real_finder_labels_leave_out_what_the_boxes_do_not_say():
+    """A card with both index boxes is a card, inside its estimated outline; its edge band and the
+    surroundings of a card with one box seen are not trusted either way."""
+    truth = card_outline(400, 500, 250, 350, 20)
+    across, down = (truth[1] - truth[0]) / 250, (truth[3] - truth[0]) / 350
+    first = truth[0] + across * 0.08 * 250 + down * 0.11 * 350
+    second = truth[2] - across * 0.08 * 250 - down * 0.11 * 350
+    boxes = [{"label": "7S", "cx": x / 1000, "cy": y / 1000, "w": 0.05, "h": 0.07} for x, y in (first, second)]
+    boxes.append({"label": "QH", "cx": 0.85, "cy": 0.2, "w": 0.04, "h": 0.06})   # a card cut by the frame
+    ids, known = real.finder_labels({"index_boxes": boxes}, 1000, 1000)
+    centre = truth.mean(axis=0).round().astype(int)
+    assert ids[centre[1], centre[0]] == 0 and known[centre[1], centre[0]]
+    assert ids[950, 50] == -1 and known[950, 50]              # bare table, far from every card
+    assert not known[200, 850] and not known[200, 720]        # around the one-box card (radius 300)
+    corner = truth[0].round().astype(int)
+    assert not known[corner[1], corner[0]]                    # the estimated edge
+    assert abs(float((ids == 0).mean()) - 250 * 350 / 1e6) < 0.01
 
 
 @pytest.mark.parametrize("angle", [0, 25, 90, 160, 200, 270, 330])

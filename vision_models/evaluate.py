@@ -265,9 +265,11 @@ def run_sets(reader, args, min_confidence: float) -> dict:
                                [(path.name, lambda path=path: deck_faces(path))
                                 for path in available_decks(args.decks)]))
     if args.real:
-        from .real import load_split
+        from .real import finder_halves, load_split
 
-        names = None if args.real_set == "all" else set(load_split(args.real)[args.real_set])
+        split = load_split(args.real)
+        split["finder_check"] = finder_halves(split["train"])["check"]
+        names = None if args.real_set == "all" else set(split[args.real_set])
         label = "" if args.real_set == "all" else f", {args.real_set.replace('_', '-')}"
         fixed = ", labels fixed" if args.fix_labels else ""
         for kind, tally in real_photos(reader, Path(args.real), min_confidence, names=names,
@@ -284,8 +286,10 @@ def main(argv=None) -> None:
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")
     parser.add_argument("--real", help="directory with images/ and labels.json")
-    parser.add_argument("--real-set", choices=("held_out", "train", "all"), default="held_out",
-                        help="which part of the real split to read (default: the held-out photos)")
+    parser.add_argument("--real-set", choices=("held_out", "train", "finder_check", "all"), default="held_out",
+                        help="which part of the real split to read (default: the held-out photos; "
+                             "finder_check: the half of the training split that `train_finder --real` "
+                             "leaves out)")
     parser.add_argument("--fix-labels", action="store_true",
                         help="correct the real photos' label errors listed in real_label_fixes.json")
     parser.add_argument("--model-dir", default=None)

@@ -67,6 +67,13 @@ def finder_example(rng: np.random.Generator):
     image, ids = scene.image, scene.ids
     if rng.random() < 0.4:
         image, ids = _crop(rng, image, ids, scene.cards)
+    return finder_targets(image, ids)
+
+
+def finder_targets(image: np.ndarray, ids: np.ndarray, known: np.ndarray | None = None):
+    """A photo and its map of which card is on top (-1 = table) -> the finder's example (see
+    :func:`finder_example`); ``known``: the pixels whose label is trusted (default all), the others
+    weighted 0 (a real photo's labels leave some cards' extent unknown)."""
     h, w = ids.shape
     factor = FINDER_SIDE / max(h, w)
     out_factor = factor / OUTPUT_STRIDE
@@ -80,7 +87,8 @@ def finder_example(rng: np.random.Generator):
     for channel, mask in enumerate((ids >= 0, seam)):
         shrunk = cv2.resize(mask.astype(np.float32), out_size, interpolation=cv2.INTER_AREA)
         target[channel, :out_size[1], :out_size[0]] = np.round(shrunk * 255)
-    weight[:out_size[1], :out_size[0]] = 1
+    trusted = np.ones(ids.shape, np.float32) if known is None else known.astype(np.float32)
+    weight[:out_size[1], :out_size[0]] = cv2.resize(trusted, out_size, interpolation=cv2.INTER_AREA) > 0.99
     return padded, target, weight
 
 

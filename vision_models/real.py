@@ -123,6 +123,70 @@ def real_patches(directory: str | Path, names: list[str], seed: int, jitters: in
     return np.stack(xs), np.array(ys, np.int64)
 
 
+QUAD_MARGIN = 0.06   # an estimated outline's edge is trusted to this share of the card's height
+
+
+def finder_labels(label: dict, width: int, height: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """A real photo's map of which card is where (:func:`card_quads`; -1 = table) and the pixels
+    whose label is trusted: not within ``QUAD_MARGIN`` of an estimated edge, and not near a card
+    with only one index box seen (its extent is unknown: five index boxes around it are left out).
+    None when no card has an outline.
+
+    >>> label = {"index_boxes": [{"label": "7H", "cx": 0.225, "cy": 0.366, "w": 0.14, "h": 0.13},
+    ...                          {"label": "7H", "cx": 0.844, "cy": 0.756, "w": 0.12, "h": 0.14}]}
+    >>> ids, known = finder_labels(label, 640, 640)
+    >>> int(ids[340, 340]), int(ids[5, 630]), bool(known[340, 340]), round(float(known.mean()), 2)
+    (0, -1, True, 0.77)
+    """
+    quads = card_quads(label, width, height)
+    if not quads:
+        return None
+    ids = np.full((height, width), -1, np.int16)
+    known = np.ones((height, width), bool)
+    for number, (code, quad) in enumerate(quads):
+        cv2.fillConvexPoly(ids, np.round(quad).astype(np.int32), number)
+        margin = int(round(QUAD_MARGIN * np.linalg.norm(quad[0] - quad[3]))) or 1
+        edge = np.zeros((height, width), np.uint8)
+        cv2.polylines(edge, [np.round(quad).astype(np.int32)], True, 1, 2 * margin + 1)
+        known &= edge == 0
+    outlined = {code for code, _ in quads}
+    for box in label["index_boxes"]:
+        if box["label"] not in outlined:
+            centre = (int(box["cx"] * width), int(box["cy"] * height))
+            radius = int(5 * max(box["w"] * width, box["h"] * height))
+            cv2.circle(known.view(np.uint8), centre, radius, 0, -1)
+    return ids, known
+
+
+def finder_halves(names: list[str]) -> dict:
+    """The training split's photos in two halves by capture block (alternate blocks): the card finder
+    trains on ``fit`` and is tuned on ``check``, which it never saw (the reader saw both).
+
+    >>> finder_halves(["IMG_20220921_193915.jpg", "IMG_20220921_194502.jpg", "IMG_7702.jpg"])
+    {'fit': ['IMG_20220921_194502.jpg', 'IMG_7702.jpg'], 'check': ['IMG_20220921_193915.jpg']}
+    """
+    blocks = sorted({_block(name) for name in names})
+    fit_blocks = {block for number, block in enumerate(blocks) if number % 2 == 0}
+    return {"fit": [n for n in names if _block(n) in fit_blocks],
+            "check": [n for n in names if _block(n) not in fit_blocks]}
+
+
+def real_finder_examples(directory: str | Path, names: list[str]):
+    """The card finder's examples (:func:`vision_models.finder_data.finder_targets`) from the named
+    photos with at least one outlined card, stacked: image, targets, weights."""
+    from .finder_data import finder_targets
+
+    directory = Path(directory)
+    labels = json.loads((directory / "labels.json").read_text())
+    examples = []
+    for name in names:
+        image = cv2.imread(str(directory / "images" / name), cv2.IMREAD_COLOR)
+        found = None if image is None else finder_labels(labels[name], image.shape[1], image.shape[0])
+        if found is not None:
+            examples.append(finder_targets(image, *found))
+    return tuple(np.stack(part) for part in zip(*examples))
+
+
 def load_split(directory: str | Path) -> dict:
     """The committed split, or a fresh one (written) when none is committed yet."""
     if SPLIT_FILE.exists():
