@@ -40,7 +40,7 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.report", "service.vision.decode",
                                     "service.vision.finder", "service.vision.pips", "vision_models.evaluate",
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
-                                    "vision_models.real"])
+                                    "vision_models.train", "vision_models.real"])
 def test_docstring_examples(module):
     import importlib
 

@@ -65,21 +65,20 @@ class Tally:
         ok = extra == 0
         for truth, card in zip(truths, outcomes):
             self.cards += 1
-            got = card if card is False else card.code
-            if got is False:
+            if card is False:
                 self.missed += 1
                 self.confusions[(truth, "missed")] += 1
                 ok = False
-            elif got is None:
+            elif card.code is None:
                 self.uncertain += 1
                 self.doubts[card.doubt] += 1
                 self.unsure_best_right += bool(card.candidates) and card.candidates[0][0] == truth
                 ok = False
-            elif got == truth:
+            elif card.code == truth:
                 self.right += 1
             else:
                 self.wrong += 1
-                self.confusions[(truth, got)] += 1
+                self.confusions[(truth, card.code)] += 1
                 ok = False
         self.hands_right += ok
 

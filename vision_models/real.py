@@ -142,20 +142,19 @@ def finder_labels(label: dict, width: int, height: int) -> tuple[np.ndarray, np.
     if not quads:
         return None
     ids = np.full((height, width), -1, np.int16)
-    known = np.ones((height, width), bool)
-    for number, (code, quad) in enumerate(quads):
-        cv2.fillConvexPoly(ids, np.round(quad).astype(np.int32), number)
+    known = np.ones((height, width), np.uint8)
+    for number, (_, quad) in enumerate(quads):
+        corners = np.round(quad).astype(np.int32)
+        cv2.fillConvexPoly(ids, corners, number)
         margin = int(round(QUAD_MARGIN * np.linalg.norm(quad[0] - quad[3]))) or 1
-        edge = np.zeros((height, width), np.uint8)
-        cv2.polylines(edge, [np.round(quad).astype(np.int32)], True, 1, 2 * margin + 1)
-        known &= edge == 0
+        cv2.polylines(known, [corners], True, 0, 2 * margin + 1)
     outlined = {code for code, _ in quads}
     for box in label["index_boxes"]:
         if box["label"] not in outlined:
             centre = (int(box["cx"] * width), int(box["cy"] * height))
             radius = int(5 * max(box["w"] * width, box["h"] * height))
-            cv2.circle(known.view(np.uint8), centre, radius, 0, -1)
-    return ids, known
+            cv2.circle(known, centre, radius, 0, -1)
+    return ids, known.astype(bool)
 
 
 def finder_halves(names: list[str]) -> dict:

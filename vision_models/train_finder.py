@@ -19,7 +19,7 @@ import numpy as np
 from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
 
 from .finder_data import make_finder_dataset
-from .train import generate, training_arguments, write_onnx
+from .train import generate, training_arguments, with_repeated, write_onnx
 
 SEAM_WEIGHT = 2.0       # the seam map's share of the loss
 SEAM_POSITIVE = 20.0    # a seam pixel's weight against a non-seam one: seams are thin (about 0.4 % of
@@ -121,8 +121,7 @@ def train(args) -> dict:
 
         real = real_finder_examples(args.real, finder_halves(load_split(args.real)["train"])["fit"])
         real_count = len(real[0])
-        images, targets, weights = (np.concatenate([part] + [extra] * args.real_repeat)
-                                    for part, extra in zip((images, targets, weights), real))
+        images, targets, weights = with_repeated((images, targets, weights), real, args.real_repeat)
     print(f"generated {len(images)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
           f"{len(validation[0])} validation scenes in {time.time() - started:.0f} s", flush=True)
     # Channels-last tensors: the same sums in another memory layout, a step 18 % faster (2 AVX2 cores).

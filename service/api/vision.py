@@ -48,7 +48,7 @@ def read_photo(files, args) -> tuple:
         abort(error.status, message=f"image: {error.message}")
     reader = get_reader(config.get("VISION_MODEL_DIR") or None, config["VISION_INTRA_OP_THREADS"],
                         config["VISION_INTER_OP_THREADS"])
-    threshold = args["min_confidence"] if args.get("min_confidence") is not None else config["VISION_MIN_CONFIDENCE"]
+    threshold = args["min_confidence"] if args["min_confidence"] is not None else config["VISION_MIN_CONFIDENCE"]
     return photo, recognize(photo, reader, threshold), reader
 
 
