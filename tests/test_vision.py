@@ -17,8 +17,10 @@ from service.vision import Photo, decode, get_reader, isolated_card, recognize
 from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
 from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
+from service.vision.court_art import ART_SHARE, art_share
+from service.vision.face import FACE_H, FACE_W, card_face
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
-from service.vision.pips import FACE_H, FACE_W, SUITS, pip_crops
+from service.vision.pips import SUITS, pip_crops
 from service.vision.reader import load_reader
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
@@ -38,7 +40,8 @@ def card_outline(cx, cy, w, h, angle):
 @pytest.mark.parametrize("module", ["service.vision.geometry", "service.vision.locate", "service.vision.pipeline",
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "service.vision.report", "service.vision.decode",
-                                    "service.vision.finder", "service.vision.pips", "vision_models.evaluate",
+                                    "service.vision.finder", "service.vision.pips", "service.vision.face",
+                                    "service.vision.court_art", "vision_models.evaluate",
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
                                     "vision_models.train", "vision_models.real"])
 def test_docstring_examples(module):
@@ -325,7 +328,7 @@ def test_pip_crops_skip_a_dark_faced_card():
 @pytest.mark.parametrize("code", ["7C", "7S", "4H", "9D", "10C"])
 def test_the_pip_model_names_the_suit_of_generated_pips(reader, code):
     scene = compose(np.random.default_rng(6), [code], size=(700, 700))
-    shares = reader.pips.suit_shares(scene.image, order_quad(scene.cards[0].quad))
+    shares = reader.pips.suit_shares(card_face(scene.image, order_quad(scene.cards[0].quad)))
     assert shares is not None and SUITS[int(np.argmax(shares))] == code[-1] and shares.max() > 0.8
 
 
@@ -340,6 +343,58 @@ def test_a_sure_reading_whose_pips_name_another_suit_comes_back_uncertain(reader
         dist = np.full(len(classes), 0.01 / (len(classes) - 1))
         dist[classes.index(read)] = 0.99
         card, = take_cards([Reading(0.99, quad, dist, 0.95)], photo, classes, 0.8, reader.pips)
+        assert (card.code, card.doubt, card.candidates[0][0]) == (code, doubt, read)
+
+
+# --- court art ------------------------------------------------------------------------------------
+
+def _face_with_index(ink, pips=((50, 40), (50, 70), (50, 100)), paper=(235, 235, 235)):
+    """A number card's face: its index (a rank bar and a suit dot) in two corners, pips in the middle."""
+    face = np.full((FACE_H, FACE_W, 3), paper, np.uint8)
+    for x, y in ((5, 5), (FACE_W - 17, FACE_H - 33)):
+        cv2.rectangle(face, (x, y), (x + 10, y + 18), ink, -1)
+        cv2.circle(face, (x + 5, y + 25), 5, ink, -1)
+    for x, y in pips:
+        cv2.circle(face, (x, y), 9, ink, -1)
+    return face
+
+
+@pytest.mark.parametrize("ink, why", [((20, 20, 20), "black"), ((30, 30, 200), "red"),
+                                      ((40, 160, 40), "green: a four-colour deck's clubs"),
+                                      ((190, 90, 20), "blue: a four-colour deck's diamonds")])
+def test_a_number_cards_pips_are_not_a_picture(ink, why):
+    assert art_share(_face_with_index(ink)) == 0.0, why
+
+
+def test_a_picture_in_the_middle_is_court_art_under_any_cast():
+    """A court card's picture (yellow and blue) in a photo with a warm cast: the paper is made white first."""
+    face = _face_with_index((20, 20, 20), pips=())
+    face[40:100, 30:70] = (40, 200, 230)
+    face[55:85, 40:60] = (200, 90, 30)
+    warm = np.clip(face.astype(np.float32) * (0.75, 0.9, 1.0), 0, 255).astype(np.uint8)
+    assert art_share(face) > ART_SHARE and art_share(warm) > ART_SHARE
+    assert art_share(np.clip(_face_with_index((20, 20, 20)).astype(np.float32) * (0.75, 0.9, 1.0), 0, 255)
+                     .astype(np.uint8)) == 0.0
+
+
+def test_a_dark_faced_card_is_not_looked_at():
+    """Gold print on black paper is the deck's ink, not a picture."""
+    assert art_share(_face_with_index((60, 180, 220), paper=(25, 25, 25))) == 0.0
+
+
+def test_a_court_card_read_surely_as_a_number_comes_back_uncertain(reader):
+    """The generator's queen of diamonds (its picture in colour) read surely as the nine of diamonds
+    is uncertain (``court_art``); read as the queen, it is taken; the nine of diamonds read as the nine
+    is taken; in a photo in greys the picture is not looked at."""
+    classes = reader.card_classes
+    for truth, read, colour, code, doubt in (("QD", "9D", True, None, "court_art"), ("QD", "QD", True, "QD", None),
+                                             ("9D", "9D", True, "9D", None), ("QD", "9D", False, "9D", None)):
+        scene = compose(np.random.default_rng(8), [truth], size=(700, 700))
+        photo = Photo(scene.image, 700, 700, 1.0)
+        dist = np.full(len(classes), 0.01 / (len(classes) - 1))
+        dist[classes.index(read)] = 0.99
+        quad = order_quad(scene.cards[0].quad)
+        card, = take_cards([Reading(0.99, quad, dist, 0.95)], photo, classes, 0.8, None, colour)
         assert (card.code, card.doubt, card.candidates[0][0]) == (code, doubt, read)
 
 

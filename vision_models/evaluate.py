@@ -267,7 +267,8 @@ def run_sets(reader, args, min_confidence: float) -> dict:
         from .real import finder_halves, load_split
 
         split = load_split(args.real)
-        split["finder_check"] = finder_halves(split["train"])["check"]
+        halves = finder_halves(split["train"])
+        split["finder_fit"], split["finder_check"] = halves["fit"], halves["check"]
         names = None if args.real_set == "all" else set(split[args.real_set])
         label = "" if args.real_set == "all" else f", {args.real_set.replace('_', '-')}"
         fixed = ", labels fixed" if args.fix_labels else ""
@@ -285,10 +286,10 @@ def main(argv=None) -> None:
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")
     parser.add_argument("--real", help="directory with images/ and labels.json")
-    parser.add_argument("--real-set", choices=("held_out", "train", "finder_check", "all"), default="held_out",
+    parser.add_argument("--real-set", choices=("held_out", "train", "finder_fit", "finder_check", "all"), default="held_out",
                         help="which part of the real split to read (default: the held-out photos; "
-                             "finder_check: the half of the training split that `train_finder --real` "
-                             "leaves out)")
+                             "finder_check / finder_fit: the half of the training split that "
+                             "`train_finder --real` leaves out / adds by default)")
     parser.add_argument("--fix-labels", action="store_true",
                         help="correct the real photos' label errors listed in real_label_fixes.json")
     parser.add_argument("--model-dir", default=None)

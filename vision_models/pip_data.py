@@ -1,7 +1,7 @@
 """Training examples for the pips' suit model: pips cut from generated scenes, labelled by the generator.
 
 Each card from two to ten of a generated scene is rectified from a slightly wrong outline (as the
-pipeline's outlines err) with the service's own :func:`service.vision.pips.card_face`, and its pips
+pipeline's outlines err) with the service's own :func:`service.vision.face.card_face`, and its pips
 are found by the service's own :func:`service.vision.pips.pip_crops`, so training sees what the
 pipeline sees. A pip is labelled with its card's suit when the generator's map says that card is on
 top there (a pip of the card lying over it is left out)::
@@ -16,13 +16,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from service.vision.pips import FACE_H, FACE_W, PIP_RANKS, PIP_SIDE, SUITS, card_face, pip_crops
+from service.vision.face import FACE_H, FACE_W, NUMBER_RANKS, card_face
+from service.vision.pips import PIP_SIDE, SUITS, pip_crops
 
 from .dataset import gather, jitter_quad
 from .faces import STANDARD_CODES
 from .scenes import compose
 
-PIP_CODES = tuple(code for code in STANDARD_CODES if code[:-1] in PIP_RANKS)
+PIP_CODES = tuple(code for code in STANDARD_CODES if code[:-1] in NUMBER_RANKS)
 OUTLINES_PER_CARD = 2   # each card rectified from this many jittered outlines
 
 

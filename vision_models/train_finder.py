@@ -119,7 +119,8 @@ def train(args) -> dict:
     if args.real:
         from .real import finder_halves, load_split, real_finder_examples
 
-        real = real_finder_examples(args.real, finder_halves(load_split(args.real)["train"])["fit"])
+        names = load_split(args.real)["train"]
+        real = real_finder_examples(args.real, names if args.real_half == "all" else finder_halves(names)[args.real_half])
         real_count = len(real[0])
         images, targets, weights = with_repeated((images, targets, weights), real, args.real_repeat)
     print(f"generated {len(images)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
@@ -169,6 +170,9 @@ def main(argv=None):
     parser.add_argument("--real", help="real photos (images/, labels.json): add the 'fit' half of their training "
                                        "split (an experiment, off by default; see the model card)")
     parser.add_argument("--real-repeat", type=int, default=4)
+    parser.add_argument("--real-half", choices=("fit", "check", "all"), default="fit",
+                        help="which half of the training split --real adds (check: the other fold, to confirm "
+                             "a gain on the fit half; all: both)")
     train(parser.parse_args(argv))
 
 

@@ -17,7 +17,8 @@ import time
 
 import numpy as np
 
-from service.vision.pips import FACE_H, FACE_W, PIP_SIDE, PIPS_FILE, PIPS_SPEC, SUITS
+from service.vision.face import FACE_H, FACE_W
+from service.vision.pips import PIP_SIDE, PIPS_FILE, PIPS_SPEC, SUITS
 
 from .pip_data import make_pip_dataset
 from .train import generate, training_arguments, write_onnx

@@ -7,9 +7,10 @@ corner is left out). Outlines found whole are read first; then outlines guessed 
 (:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
-read as a red suit from an index printed in black (:mod:`.suit_colour`), or whose pips name the
-other suit of its colour (:mod:`.pips`), or read as the same card as another (one photo, one deck),
-comes back uncertain: no code, its best guesses as candidates.
+read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
+whose face holds a picture (:mod:`.court_art`) or whose pips name the other suit of its colour
+(:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back uncertain: no
+code, its best guesses as candidates.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .court_art import art_disagrees, art_share
 from .decode import Photo
+from .face import NUMBER_RANKS, card_face
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
 from .pips import PipReader
@@ -31,6 +34,7 @@ WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
 SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the other suit of its colour
+COURT_ART = "court_art"             # read as a two to a ten whose face holds a picture (a court card)
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
@@ -44,7 +48,8 @@ class RecognizedCard:
     quad: np.ndarray                 # 4x2, photo pixels, clockwise
     candidates: list[tuple[str, float]] = field(default_factory=list)
     cardness: float = 1.0            # how surely this outline is a card at all
-    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS or SAME_CARD
+    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, COURT_ART
+                                     # or SAME_CARD
 
 
 @dataclass
@@ -103,7 +108,7 @@ class Reading:
     dist: np.ndarray
     cardness: float
     guessed: bool = False     # an outline guessed from a corner: kept only when read surely
-    doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR or SUIT_PIPS
+    doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR, SUIT_PIPS or COURT_ART
 
     def sure(self, min_confidence: float) -> bool:
         return self.score >= min_confidence and self.doubt is None
@@ -133,15 +138,40 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
     return found
 
 
+def face_doubt(image: np.ndarray, quad: np.ndarray, code: str, pips: PipReader | None,
+               check_colour: bool = True) -> str | None:
+    """Why a sure reading ``code`` of the card in ``quad`` is in doubt from its face, or None: a two to
+    a ten whose middle holds a picture (``COURT_ART``, :mod:`.court_art`; only in a photo in colour)
+    or whose pips name the other suit of its colour (``SUIT_PIPS``, :mod:`.pips`, with a pips' model).
+    Other cards are not looked at.
+
+    >>> face = np.full((140, 100, 3), 235, np.uint8)
+    >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
+    >>> quad = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> face_doubt(face, quad, "9D", None), face_doubt(face, quad, "QD", None), face_doubt(face, quad, "9D", None, False)
+    ('court_art', None, None)
+    """
+    if code[:-1] not in NUMBER_RANKS or code[-1] not in "SHDC":
+        return None
+    face = card_face(image, quad)
+    if check_colour and art_disagrees(code, art_share(face)):
+        return COURT_ART
+    if pips is not None and pips.disagrees(face, code):
+        return SUIT_PIPS
+    return None
+
+
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
-               min_confidence: float, pips: PipReader | None = None) -> list[RecognizedCard]:
+               min_confidence: float, pips: PipReader | None = None,
+               check_colour: bool = True) -> list[RecognizedCard]:
     """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
     of a guessed outline is left out (it is most often a patch of table). A sure reading of an
     outline found whole comes before any guess: its outline follows the card's own edges, where a
-    guess's is drawn from one corner or from the print and may run past the card. With ``pips``, a
-    sure reading taken is made unsure when its pips name the other suit of its colour (only the
-    cards taken are looked at: a photo's other readings are mostly the same cards through other
-    outlines)."""
+    guess's is drawn from one corner or from the print and may run past the card. A sure reading
+    taken of a two to a ten is made unsure when its face disagrees (:func:`face_doubt`: a picture in
+    its middle, with ``check_colour``; pips naming the other suit of its colour, with ``pips``). Only
+    the cards taken are looked at: a photo's other readings are mostly the same cards through other
+    outlines."""
     taken: list[RecognizedCard] = []
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if reading.guessed and not reading.sure(min_confidence):
@@ -150,9 +180,9 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
             continue
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
-        if pips is not None and reading.sure(min_confidence) and pips.disagrees(photo.image, reading.quad,
-                                                                                 candidates[0][0]):
-            reading = replace(reading, doubt=SUIT_PIPS)
+        if reading.sure(min_confidence):
+            reading = replace(reading, doubt=face_doubt(photo.image, reading.quad, candidates[0][0], pips,
+                                                        check_colour))
         sure = reading.sure(min_confidence)
         doubt = None if sure else reading.doubt if reading.score >= min_confidence else LOW_CONFIDENCE
         taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
@@ -219,5 +249,5 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         outlines = finer
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
-    cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence, reader.pips)))
+    cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence, reader.pips, colour)))
     return Recognition(cards, photo.width, photo.height, min_confidence)

@@ -3,7 +3,7 @@
 The corner reader reads the suit from the index's small symbol. At a few pixels a club and a spade
 differ by little, and on other people's designs (shaded pips, thin clubs) the reader can be sure and
 wrong. The pips of a two to a ten are the same symbol, larger and several times over. So the card is
-rectified from its outline (:func:`card_face`), its pips found (:func:`pip_crops`: print marks of
+rectified from its outline (:func:`.face.card_face`), its pips found (:func:`pip_crops`: print marks of
 about one size, off the index corners), and a small CNN (``card_pips.onnx``, trained on the
 generator's faces only by ``vision_models/train_pips.py``) gives each pip's suit. The pips' votes are
 the mean of their log-probabilities (one symbol printed several times is not several independent
@@ -30,47 +30,25 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .face import FACE_H, FACE_W, INDEX_CORNER, NUMBER_RANKS, dark_faced
 from .ink import ink_mask
 from .onnx_session import cpu_session
 
-FACE_W, FACE_H = 100, 140   # the card rectified upright (its long side vertical)
 PIP_SIDE = 24               # each pip's crop, square, grey, ink 1 and paper 0
 PIP_MARGIN = 1.25           # the crop's side against the pip's longer side
-INDEX_CORNER = (0.22, 0.34)  # a corner's index: this share of the width and of the height, left out
 PAPER_KERNEL = 7            # the paper's closing is 4/7 of the face's length (ink_mask closes a
                             # quarter-size copy by 1/7 of the size): wider than its largest pip
 MIN_PIP = (6, 4, 12)        # a pip's bounding box at least this long and wide (pixels), and its area
 MAX_PIP = (0.45, 0.35)      # and at most this share of the face's width and height
 PIP_ASPECT = 2.2            # a pip's long side over its short side at most this
 ONE_SIZE = (0.4, 2.5)       # the pips of a card: each within these factors of their median area
-DARK_PAPER = 100            # a face whose median brightest channel is under this is dark-faced
 SUITS = "SHDC"              # the model's classes, in order
-PIP_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 PARTNER_SHARE = 0.6         # the other suit of the read suit's colour has at least this share of
                             # the two suits' votes (chosen on the tuning sets)
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each suit's colour
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge)
 PIPS_FILE = "card_pips.onnx"
 PIPS_SPEC = "pips.json"
-
-
-def card_face(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card inside ``quad`` (4x2, clockwise) warped to ``FACE_W`` x ``FACE_H``, its long side
-    upright; which end is up is left open (pips are printed both ways up).
-
-    >>> image = np.zeros((300, 300, 3), np.uint8); image[50:150, 20:160] = 255     # a card lying down
-    >>> _ = cv2.circle(image, (40, 100), 8, (0, 0, 255), -1)                      # a red mark at one end
-    >>> face = card_face(image, np.float32([[20, 50], [160, 50], [160, 150], [20, 150]]))
-    >>> face.shape, face[20, 50].tolist(), face[70, 50].tolist()                  # the mark now at an end
-    ((140, 100, 3), [0, 0, 255], [255, 255, 255])
-    """
-    quad = np.asarray(quad, np.float32)
-    across, down = np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])
-    upright = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
-    target = upright if across <= down else np.roll(upright, -1, axis=0)
-    warp = cv2.getPerspectiveTransform(quad, target)
-    return cv2.warpPerspective(image, warp, (FACE_W, FACE_H), flags=cv2.INTER_AREA,
-                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def _pip_like(box: np.ndarray) -> bool:
@@ -90,11 +68,10 @@ def _pip_like(box: np.ndarray) -> bool:
 
 
 def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The pips of a rectified ``face`` (:func:`card_face`): crops ``(N, PIP_SIDE, PIP_SIDE)`` float32
+    """The pips of a rectified ``face`` (:func:`.face.card_face`): crops ``(N, PIP_SIDE, PIP_SIDE)`` float32
     (ink 1, paper 0) and their bounding boxes (x, y, w, h, area); none on a dark-faced card."""
     empty = np.zeros((0, PIP_SIDE, PIP_SIDE), np.float32), []
-    blue, green, red = cv2.split(face)
-    if np.median(cv2.max(cv2.max(blue, green), red)) < DARK_PAPER:  # (OpenCV's max: a tenth of numpy's time)
+    if dark_faced(face):
         return empty
     _, _, stats, _ = cv2.connectedComponentsWithStats(ink_mask(face, PAPER_KERNEL))
     boxes = [box for box in stats[1:] if _pip_like(box)]
@@ -134,7 +111,7 @@ def pips_disagree(code: str, shares: np.ndarray | None) -> bool:
     >>> pips_disagree("5S*", np.array([0, 0, 0, 1.0])), pips_disagree("9D", None)
     (False, False)
     """
-    if shares is None or code[:-1] not in PIP_RANKS or code[-1] not in SUITS:
+    if shares is None or code[:-1] not in NUMBER_RANKS or code[-1] not in SUITS:
         return False
     read, partner = shares[SUITS.index(code[-1])], shares[SUITS.index(PARTNER[code[-1]])]
     return bool(partner >= PARTNER_SHARE * (read + partner))
@@ -146,10 +123,11 @@ class PipReader:
 
     session: object
 
-    def suit_shares(self, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
-        """The pips' vote on the suit of the card in ``quad`` (one share per suit of ``SUITS``, summing
-        to 1), or None when fewer than ``MIN_PIPS`` pips are found."""
-        crops, _ = pip_crops(card_face(image, quad))
+    def suit_shares(self, face: np.ndarray) -> np.ndarray | None:
+        """The pips' vote on the suit of the card whose rectified face (:func:`.face.card_face`) is
+        ``face`` (one share per suit of ``SUITS``, summing to 1), or None when fewer than ``MIN_PIPS``
+        pips are found."""
+        crops, _ = pip_crops(face)
         if len(crops) < MIN_PIPS:
             return None
         logits = self.session.run(None, {"pips": crops[:, None]})[0]
@@ -159,10 +137,10 @@ class PipReader:
         vote = np.exp(vote - vote.max())
         return vote / vote.sum()
 
-    def disagrees(self, image: np.ndarray, quad: np.ndarray, code: str) -> bool:
-        """Whether the pips of the card in ``quad``, read as ``code``, name the other suit of its colour
-        (:func:`pips_disagree`); only a two to a ten is looked at."""
-        return code[:-1] in PIP_RANKS and pips_disagree(code, self.suit_shares(image, quad))
+    def disagrees(self, face: np.ndarray, code: str) -> bool:
+        """Whether the pips of the card whose rectified face is ``face``, read as ``code``, name the
+        other suit of its colour (:func:`pips_disagree`); only a two to a ten is looked at."""
+        return code[:-1] in NUMBER_RANKS and pips_disagree(code, self.suit_shares(face))
 
 
 def check_pips(spec: dict) -> None:
