@@ -9,7 +9,7 @@ from __future__ import annotations
 import marshmallow as ma
 from flask_smorest.fields import Upload
 
-from service.vision.pipeline import COURT_ART, LOW_CONFIDENCE, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
+from service.vision.pipeline import LOW_CONFIDENCE, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
 from .audit import MAX_CLAIM, AuditShowResponseSchema
 from .rules import resolve_rules
@@ -74,14 +74,13 @@ class RecognizedCardSchema(ma.Schema):
     candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
         "description": "The best guesses, most likely first."})
     doubt = ma.fields.String(
-        allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, COURT_ART, SAME_CARD]),
+        allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, SAME_CARD]),
         metadata={
             "description": "Why `code` is null (null when it is not): `low_confidence`, read less surely than "
                            "`model.min_confidence`; `suit_colour`, read as a heart or diamond from an index "
                            "printed in black ink (the reader and the ink disagree); `suit_pips`, read as a two "
                            "to a ten whose pips in the middle of the card look like the other suit of its "
-                           "colour; `court_art`, read as a two to a ten whose middle holds a picture in "
-                           "colours a number card does not have (a court card); `same_card`, read as more copies of one card than a deck holds (one of "
+                           "colour; `same_card`, read as more copies of one card than a deck holds (one of "
                            "each; two of Wild, Super Wild and the Joker): all of them come back uncertain.",
             "example": None})
     starter = ma.fields.Boolean(metadata={

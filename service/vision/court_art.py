@@ -1,16 +1,17 @@
-"""A second opinion on a number card: a two to a ten has no picture in its middle.
+"""A card's face tells a court card from a number card: a court card has a picture in its middle.
 
-Other decks' court cards may carry their picture up to the index, and the reader can then be sure
-of a number: a queen of diamonds read as the nine (tigullio's, on the tuning decks), a queen of
-hearts as the ten. Their pictures are printed in colours no number card has: a number card's
-middle holds pips in its suit's ink, red or black (or, in a four-colour deck, the ink of its
-index). So a card read surely as a two to a ten whose middle shows more than ``ART_SHARE`` of
-colour other than red and other than its index's ink is called uncertain (:func:`art_disagrees`).
+Other decks' court cards may carry their picture up to the index, and the reader then reads the
+corner unsurely, or surely as a number: a queen of diamonds as the nine (tigullio's, on the tuning
+decks), a queen of hearts as the ten. Their pictures are printed in colours no number card has: a
+number card's middle holds pips in its suit's ink, red or black (or, in a four-colour deck, the ink
+of its index). So a face whose middle shows more than ``ART_SHARE`` of colour other than red and
+other than its index's ink holds a picture (:func:`art_share`), and the pipeline reads such a card
+again among the court cards (:func:`.pipeline.look_at_face`).
 
 Colour is judged with the paper made white (each channel divided by the paper's), so a photo's cast
 tints nothing; only the middle of the face is looked at (``ART_MARGIN`` off each side), where a
 card lying over the edge or the table past a loose outline does not reach. Dark-faced decks (gold
-print) and photos in greys are not checked::
+print) are not looked at, and the pipeline does not look in photos in greys::
 
     >>> face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)
     >>> for y in (35, 70, 105):                                   # a three's pips, black
@@ -19,8 +20,8 @@ print) and photos in greys are not checked::
     0.0
     >>> _ = cv2.rectangle(face, (30, 45), (70, 95), (40, 200, 230), -1)   # a yellow picture
     >>> _ = cv2.rectangle(face, (40, 55), (60, 85), (200, 90, 30), -1)    # with blue in it
-    >>> round(art_share(face), 2), art_disagrees("3S", art_share(face)), art_disagrees("QS", art_share(face))
-    (0.6, True, False)
+    >>> round(art_share(face), 2), art_share(face) > ART_SHARE
+    (0.6, True)
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face import FACE_H, FACE_W, NUMBER_RANKS, dark_faced, index_corners
+from .face import FACE_H, FACE_W, dark_faced, index_corners
 
 ART_SHARE = 0.05        # more than this share of the middle in other colours: a picture (chosen on
-                        # the tuning sets: no number card there over 0.035, court cards read as numbers from 0.17)
+                        # the tuning sets: no number card there over 0.035; court cards mostly over 0.1)
 ART_MARGIN = 0.25       # the middle: the face less this share of its width and height on each side
 RIM = 8                 # pixels off the face's edge, where a loose outline shows the table
 SATURATION, VALUE = 80, 60  # a coloured pixel (OpenCV HSV, 0-255), the paper made white
@@ -72,13 +73,3 @@ def art_share(face: np.ndarray) -> float:
         counts = np.convolve(np.bincount(ink, minlength=181), np.ones(2 * INK_BAND + 1), "same")
         coloured &= np.abs(hue - int(np.argmax(counts))) > INK_BAND
     return float(coloured[MIDDLE].mean())
-
-
-def art_disagrees(code: str, share: float) -> bool:
-    """Whether ``code`` names a two to a ten of the standard deck while its face shows a picture
-    (``share`` from :func:`art_share` over ``ART_SHARE``).
-
-    >>> art_disagrees("9D", 0.3), art_disagrees("9D", 0.01), art_disagrees("QD", 0.3), art_disagrees("5D*", 0.3)
-    (True, False, False, False)
-    """
-    return code[:-1] in NUMBER_RANKS and code[-1] in "SHDC" and share > ART_SHARE

@@ -8,9 +8,9 @@ corner is left out). Outlines found whole are read first; then outlines guessed 
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
 read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
-whose face holds a picture (:mod:`.court_art`) or whose pips name the other suit of its colour
-(:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back uncertain: no
-code, its best guesses as candidates.
+whose pips name the other suit of its colour (:mod:`.pips`), or read as the same card as another
+(one photo, one deck), comes back uncertain: no code, its best guesses as candidates. A card whose
+face holds a picture (:mod:`.court_art`) is read among the court cards.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .court_art import art_disagrees, art_share
+from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .face import NUMBER_RANKS, card_face
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
@@ -34,8 +34,8 @@ WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
 SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the other suit of its colour
-COURT_ART = "court_art"             # read as a two to a ten whose face holds a picture (a court card)
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
+COURT_RANKS = ("J", "Q", "K")       # a court card's face holds a picture
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
@@ -48,8 +48,7 @@ class RecognizedCard:
     quad: np.ndarray                 # 4x2, photo pixels, clockwise
     candidates: list[tuple[str, float]] = field(default_factory=list)
     cardness: float = 1.0            # how surely this outline is a card at all
-    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, COURT_ART
-                                     # or SAME_CARD
+    doubt: str | None = None         # why it has no code: LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS or SAME_CARD
 
 
 @dataclass
@@ -91,6 +90,16 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
     return best, best_score, best_corners
 
 
+def reading_score(dist: np.ndarray, cardness: float) -> float:
+    """How sure a reading is: its best class's share, lowered when its corners hold an index less
+    surely than 0.9.
+
+    >>> reading_score(np.array([0.95, 0.05]), 0.99), reading_score(np.array([0.95, 0.05]), 0.6)
+    (0.95, 0.6333333333333333)
+    """
+    return float(dist.max()) * min(1.0, cardness / 0.9)
+
+
 def too_weak(score: float, cardness: float) -> bool:
     """No card: an unsure reading with little sign of an index (mostly a patch of table by the photo's
     edge), dropped rather than reported as an unsure card.
@@ -108,7 +117,7 @@ class Reading:
     dist: np.ndarray
     cardness: float
     guessed: bool = False     # an outline guessed from a corner: kept only when read surely
-    doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR, SUIT_PIPS or COURT_ART
+    doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR or SUIT_PIPS
 
     def sure(self, min_confidence: float) -> bool:
         return self.score >= min_confidence and self.doubt is None
@@ -129,7 +138,7 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
         dist, cardness, corners = read_card(probs, reader.none_index)
         if cardness < INDEX_SURE:
             continue
-        score = float(dist.max()) * min(1.0, cardness / 0.9)
+        score = reading_score(dist, cardness)
         if not too_weak(score, cardness):
             black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
                                                                (black_share(card_patches[i]) for i in corners))
@@ -138,27 +147,50 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
     return found
 
 
-def face_doubt(image: np.ndarray, quad: np.ndarray, code: str, pips: PipReader | None,
-               check_colour: bool = True) -> str | None:
-    """Why a sure reading ``code`` of the card in ``quad`` is in doubt from its face, or None: a two to
-    a ten whose middle holds a picture (``COURT_ART``, :mod:`.court_art`; only in a photo in colour)
-    or whose pips name the other suit of its colour (``SUIT_PIPS``, :mod:`.pips`, with a pips' model).
-    Other cards are not looked at.
+def among_courts(dist: np.ndarray, classes: list[str]) -> np.ndarray:
+    """The card's distribution given that it is a court card (a jack, queen or king of the four
+    suits): the other classes' share dropped, the rest scaled to sum to 1.
+
+    >>> among_courts(np.array([0.6, 0.3, 0.1]), ["9D", "QD", "KD"]).round(2).tolist()
+    [0.0, 0.75, 0.25]
+    """
+    court = np.array([code[:-1] in COURT_RANKS and code[-1] in "SHDC" for code in classes])
+    given = np.where(court, dist, 0.0)
+    return given / max(float(given.sum()), 1e-12)
+
+
+def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
+                 pips: PipReader | None = None, check_colour: bool = True) -> Reading:
+    """The reading once the card's face has been looked at (a card read as a two to a ten, or read
+    unsurely as a court card; no other). A face whose middle holds a picture (:mod:`.court_art`, in
+    a photo in colour) is a court card's: the card is read again among the court cards
+    (:func:`among_courts`), whose share the reader gives even when a picture hides the index from
+    it. Else a sure two to a ten whose pips name the other suit of its colour (:mod:`.pips`, with a
+    pips' model) is in doubt (``SUIT_PIPS``).
 
     >>> face = np.full((140, 100, 3), 235, np.uint8)
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
     >>> quad = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
-    >>> face_doubt(face, quad, "9D", None), face_doubt(face, quad, "QD", None), face_doubt(face, quad, "9D", None, False)
-    ('court_art', None, None)
+    >>> reading = Reading(0.9, quad, np.array([0.9, 0.08, 0.02]), 0.95)       # read as the nine
+    >>> again = look_at_face(reading, face, ["9D", "QD", "KD"], 0.8)
+    >>> again.dist.round(2).tolist(), round(again.score, 2)
+    ([0.0, 0.8, 0.2], 0.8)
+    >>> look_at_face(reading, face, ["9D", "QD", "KD"], 0.8, check_colour=False) is reading
+    True
     """
-    if code[:-1] not in NUMBER_RANKS or code[-1] not in "SHDC":
-        return None
-    face = card_face(image, quad)
-    if check_colour and art_disagrees(code, art_share(face)):
-        return COURT_ART
-    if pips is not None and pips.disagrees(face, code):
-        return SUIT_PIPS
-    return None
+    code = classes[int(np.argmax(reading.dist))]
+    number = code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
+    court = code[:-1] in COURT_RANKS and code[-1] in "SHDC"
+    sure = reading.sure(min_confidence)
+    if reading.doubt is not None or not (number or (court and not sure)):
+        return reading
+    face = card_face(image, reading.quad)
+    if check_colour and art_share(face) > ART_SHARE:
+        dist = among_courts(reading.dist, classes)
+        return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
+    if sure and number and pips is not None and pips.disagrees(face, code):
+        return replace(reading, doubt=SUIT_PIPS)
+    return reading
 
 
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
@@ -167,22 +199,20 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
     of a guessed outline is left out (it is most often a patch of table). A sure reading of an
     outline found whole comes before any guess: its outline follows the card's own edges, where a
-    guess's is drawn from one corner or from the print and may run past the card. A sure reading
-    taken of a two to a ten is made unsure when its face disagrees (:func:`face_doubt`: a picture in
-    its middle, with ``check_colour``; pips naming the other suit of its colour, with ``pips``). Only
-    the cards taken are looked at: a photo's other readings are mostly the same cards through other
-    outlines."""
+    guess's is drawn from one corner or from the print and may run past the card. Each reading taken
+    is looked at on the card's face (:func:`look_at_face`: a picture in its middle, with
+    ``check_colour``, makes it a court card; pips naming the other suit of its colour, with
+    ``pips``, put a number in doubt). Only the cards taken are looked at: a photo's other readings
+    are mostly the same cards through other outlines."""
     taken: list[RecognizedCard] = []
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if reading.guessed and not reading.sure(min_confidence):
             continue
         if lies_on_any(reading.quad, [card.quad / photo.scale for card in taken]):
             continue
+        reading = look_at_face(reading, photo.image, classes, min_confidence, pips, check_colour)
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
-        if reading.sure(min_confidence):
-            reading = replace(reading, doubt=face_doubt(photo.image, reading.quad, candidates[0][0], pips,
-                                                        check_colour))
         sure = reading.sure(min_confidence)
         doubt = None if sure else reading.doubt if reading.score >= min_confidence else LOW_CONFIDENCE
         taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
