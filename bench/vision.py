@@ -4,12 +4,15 @@
 
 Times the whole pipeline as the endpoint runs it (decode with EXIF and downscale, outlines, corner
 patches, the ONNX reader), with OpenCV and onnxruntime held to one thread. Targets (issue 4):
-under 150 ms and under 400 ms. The photos are generated (seeded), so the run is reproducible.
+under 150 ms and under 400 ms. The photos are generated (seeded), so the run is reproducible. The
+baseline, timed in the same run and alternating with it, is the same pipeline without the index
+spotter (:mod:`service.vision.spotter`, new in 4.3.0): the ratio is what the spotter costs.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import time
 
@@ -21,6 +24,7 @@ from service.vision import decode, recognize
 from service.vision.finder import FINDER_FILE
 from service.vision.pips import PIPS_FILE
 from service.vision.reader import MODEL_DIR, MODEL_FILE, load_reader
+from service.vision.spotter import SPOTTER_FILE
 from vision_models.scenes import compose, hand_layout
 
 from .machine import header
@@ -56,19 +60,25 @@ def main(argv=None) -> None:
     header("vision: photo -> cards, one thread")
     cv2.setNumThreads(1)
     reader = load_reader(args.model_dir, 1, 1)
+    baseline = dataclasses.replace(reader, spotter=None)
     sizes = ", ".join(f"{name} {os.path.getsize(os.path.join(args.model_dir, name)) / 1e6:.2f} MB"
-                      for name in (MODEL_FILE, FINDER_FILE, PIPS_FILE)
+                      for name in (MODEL_FILE, FINDER_FILE, PIPS_FILE, SPOTTER_FILE)
                       if os.path.exists(os.path.join(args.model_dir, name)))
     print(f"model {reader.name} {reader.version}: {sizes}; load average {os.getloadavg()[0]:.1f}")
     for label, (width, height), target in (("1600x1200 JPEG, 5 cards", (1600, 1200), 150),
                                            ("12 MP JPEG (4000x3000), 5 cards", (4000, 3000), 400)):
         data, truth = five_card_jpeg(width, height)
-        times, codes = time_pipeline(data, reader, args.repeat)
-        ms = np.array(times) * 1000
-        print(f"{label} ({len(data) / 1e6:.1f} MB): median {np.median(ms):.0f} ms, p90 "
-              f"{np.percentile(ms, 90):.0f} ms (target {target} ms); read {sorted(map(str, codes))}, "
-              f"truth {sorted(truth)}")
-
+        runs, read = {"with": [], "without": []}, {}
+        for _ in range(3):  # alternating, so a change in the machine's load hits both alike
+            for name, which in (("with", reader), ("without", baseline)):
+                times, codes = time_pipeline(data, which, args.repeat)
+                runs[name] += times
+                read[name] = sorted(map(str, codes))
+        ms = {name: np.array(times) * 1000 for name, times in runs.items()}
+        print(f"{label} ({len(data) / 1e6:.1f} MB): median {np.median(ms['with']):.0f} ms, p90 "
+              f"{np.percentile(ms['with'], 90):.0f} ms (target {target} ms); without the spotter "
+              f"{np.median(ms['without']):.0f} ms: ratio {np.median(ms['with']) / np.median(ms['without']):.2f}; "
+              f"read {read['with']} ({read['without']} without), truth {sorted(truth)}")
 
 if __name__ == "__main__":
     main()

@@ -22,11 +22,13 @@ from service.vision.face import FACE_H, FACE_W, card_face
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
 from service.vision.pips import SUITS, pip_crops
 from service.vision.reader import load_reader
+from service.vision.spotter import OUTPUT_STRIDE, IndexSpotter
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
 from vision_models.scenes import compose, hand_layout
+from vision_models.spotter_data import spotter_targets
 from vision_models.special_cards import PRINT_SHEET, SPECIAL_CODES, pdf_sheet, to_svg
 
 DATA = Path(__file__).parent / "data"
@@ -41,9 +43,10 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.reader", "service.vision.ink", "service.vision.suit_colour",
                                     "service.vision.report", "service.vision.decode",
                                     "service.vision.finder", "service.vision.pips", "service.vision.face",
-                                    "service.vision.court_art", "vision_models.evaluate",
+                                    "service.vision.court_art", "service.vision.spotter",
+                                    "service.vision.map_input", "vision_models.evaluate",
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
-                                    "vision_models.train", "vision_models.real"])
+                                    "vision_models.spotter_data", "vision_models.train", "vision_models.real"])
 def test_docstring_examples(module):
     import importlib
 
@@ -576,7 +579,7 @@ def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(re
     truth = order_quad(scene.cards[1].quad)
     assert max([quad_iou(truth, q) for q in find_outlines(scene.image).quads] or [0]) < 0.5
     assert max(quad_iou(truth, q) for q in find_outlines(scene.image, finder=reader.finder).quads) > 0.7
-    without = recognize(scene_photo(scene), dataclasses.replace(reader, finder=None))
+    without = recognize(scene_photo(scene), dataclasses.replace(reader, finder=None, spotter=None))
     assert sorted(card.code for card in without.cards) == ["5H", "5S", "JC"]
     assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards) == ["5C", "5D", "5H", "5S", "JC"]
 
@@ -586,6 +589,7 @@ def test_the_finders_closer_look_outlines_a_small_card_its_first_look_missed(rea
     the KD and the 2C unread; its second, at 384 px around the regions left with room for a card,
     outlines them."""
     scene = compose(np.random.default_rng(12), ["4H", "9S", "KD", "2C", "7D"], size=(500, 1000))
+    reader = dataclasses.replace(reader, spotter=None)  # the finder's part alone (the spotter sees them too)
     assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards if card.code) == \
         ["2C", "4H", "7D", "9S", "KD"]
     monkeypatch.setattr(Outlines, "finer", lambda self, finder, settled, max_candidates: self)
@@ -606,10 +610,11 @@ def test_a_reader_without_a_finder_uses_the_hand_made_cues(tmp_path):
     model_dir = Path(__file__).parents[1] / "vision_models"
     for name in ("card_reader.onnx", "labels.json"):
         (tmp_path / name).write_bytes((model_dir / name).read_bytes())
-    assert load_reader(tmp_path).finder is None and load_reader(tmp_path).pips is None
-    assert load_reader(model_dir).finder is not None and load_reader(model_dir).pips is not None
+    bare, shipped = load_reader(tmp_path), load_reader(model_dir)
+    assert bare.finder is None and bare.pips is None and bare.spotter is None
+    assert shipped.finder is not None and shipped.pips is not None and shipped.spotter is not None
     without = load_reader(model_dir, patches_only=True)  # as vision_models.evaluate averages readers
-    assert without.finder is None and without.pips is None
+    assert without.finder is None and without.pips is None and without.spotter is None
 
 
 def test_no_onnx_session_before_the_first_photo():
@@ -671,3 +676,80 @@ def test_a_dense_court_figure_leaves_the_index_on_its_paper(seed):
     assert np.array_equal(face[:bottom, :right], index_only[:bottom, :right])
     middle = face[faces.FACE_H // 3:2 * faces.FACE_H // 3, faces.FACE_W // 3:2 * faces.FACE_W // 3]
     assert (middle != np.array(style["paper"], np.uint8)).any(axis=2).mean() > 0.3
+
+
+# --- the index spotter ------------------------------------------------------------------------------
+
+class _TargetsAsMaps:
+    """An ONNX session stand-in that answers with an example's own targets (the index map as logits),
+    to check that what training encodes is what the service decodes."""
+
+    def __init__(self, heat, offsets):
+        probability = np.clip(heat.astype(np.float32) / 255, 1e-4, 1 - 1e-4)
+        self.maps = np.concatenate([np.log(probability / (1 - probability))[None], offsets.astype(np.float32)])
+
+    def run(self, _, feeds):
+        _, _, h, w = feeds["image"].shape
+        return [self.maps[None, :, :h // OUTPUT_STRIDE, :w // OUTPUT_STRIDE]]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_the_spotters_targets_decode_to_the_cards_outlines(seed):
+    """The generator's targets, read back as the service reads the network's maps, give each card
+    whose index lies uncovered in the picture its own outline (within a map pixel's size): the
+    encoding in training and the decoding in the service agree."""
+    scene = compose(np.random.default_rng(seed), ["5H", "9C", "KD", "2S"], size=(600, 800), max_overlap=0.15)
+    quads = [card.quad for card in scene.cards]
+    image, heat, offsets, near, trusted = spotter_targets(scene.image, scene.ids, quads)
+    spotted = IndexSpotter(_TargetsAsMaps(heat, offsets)).outlines(scene.image)
+    assert len(spotted) >= len(quads)  # every card shows an index, most of them both
+    for quad in spotted:
+        assert max(quad_iou(order_quad(quad), order_quad(truth)) for truth in quads) > 0.95
+    for truth in quads:
+        assert max(quad_iou(order_quad(quad), order_quad(truth)) for quad in spotted) > 0.95
+
+
+def test_an_index_covered_by_another_card_is_not_a_spot():
+    """Two cards, the second lying over the first's top-left index: only three spots."""
+    image = np.full((400, 400, 3), 60, np.uint8)
+    ids = np.full((400, 400), -1, np.int16)
+    under = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])
+    over = np.float32([[60, 60], [125, 60], [125, 150], [60, 150]])
+    for card, quad in enumerate((under, over)):
+        cv2.fillConvexPoly(ids, quad.astype(np.int32), card)
+    _, heat, _, _, _ = spotter_targets(image, ids, [under, over])
+    assert int((heat == 255).sum()) == 3
+
+
+@pytest.fixture(scope="module")
+def spotter(reader):
+    assert reader.spotter is not None  # the committed model directory ships the spotter
+    return reader.spotter
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_the_spotter_outlines_each_card_of_a_generated_hand_once(spotter, seed):
+    """Each card of a generated hand is spotted, its outline within IoU 0.75 once looked at closer
+    (the first look's outlines are coarser: a map pixel is 2 px of the 256 px photo), and a card's
+    two index spots are taken as one card."""
+    scene = compose(np.random.default_rng(seed), ["5H", "5D", "5S", "JC", "5C"], size=(700, 900))
+    spotted = spotter.new_outlines(scene.image)
+    for card in scene.cards:
+        assert max(quad_iou(q, order_quad(card.quad)) for q in spotted) > 0.75, card.code
+    assert len(spotted) <= 2 * len(scene.cards)
+    assert spotter.new_outlines(scene.image, [card.quad for card in scene.cards]) == []  # all read already
+
+
+def test_the_spotter_spots_nothing_on_a_bare_table(spotter):
+    assert spotter.outlines(np.full((480, 640, 3), (40, 90, 40), np.uint8)) == []
+
+
+def test_a_card_the_spotter_outlines_is_read_where_no_other_cue_outlines_it(reader):
+    """A generated hand (seed 15) whose 5H no cue, finder look or guess outlines well enough to be
+    read surely; the spotter outlines it from its index, and the whole hand is read."""
+    scene = compose(np.random.default_rng(15), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
+    photo = Photo(image=scene.image, width=800, height=600, scale=1.0)
+    without = recognize(photo, dataclasses.replace(reader, spotter=None))
+    assert sorted(card.code for card in without.cards if card.code) == ["5C", "5D", "5S", "JC"]
+    assert sorted(card.code for card in recognize(photo, reader).cards if card.code) == \
+        ["5C", "5D", "5H", "5S", "JC"]

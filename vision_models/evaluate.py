@@ -129,7 +129,8 @@ def averaged(reader: CardReader, model_dirs: list[str]) -> CardReader:
         raise SystemExit("--average-with: the models do not read the same classes")
     return AveragedReader(reader.session, reader.classes, reader.name,
                           "+".join([reader.version] + [other.version for other in others]),
-                          reader.min_confidence, finder=reader.finder, pips=reader.pips, others=others)
+                          reader.min_confidence, finder=reader.finder, pips=reader.pips, spotter=reader.spotter,
+                          others=others)
 
 
 def _photo(image: np.ndarray) -> Photo:

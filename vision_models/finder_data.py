@@ -40,9 +40,10 @@ def seam_mask(ids: np.ndarray, radius: int) -> np.ndarray:
     return seam
 
 
-def _crop(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, cards: list):
+def crop_scene(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, cards: list, with_origin: bool = False):
     """A window of 55-100 % of each side, so some cards run out of the picture; or, one time in
-    two, a close-up of one card (1.1-2.2 times its size), as a phone held close to the table sees."""
+    two, a close-up of one card (1.1-2.2 times its size), as a phone held close to the table sees.
+    With ``with_origin``, the window's top-left corner (x, y) comes third (to move outlines by)."""
     h, w = ids.shape
     if cards and rng.random() < 0.5:
         quad = cards[int(rng.integers(0, len(cards)))].quad
@@ -54,7 +55,23 @@ def _crop(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, cards: l
     else:
         ch, cw = int(h * rng.uniform(0.55, 1.0)), int(w * rng.uniform(0.55, 1.0))
         y, x = int(rng.integers(0, h - ch + 1)), int(rng.integers(0, w - cw + 1))
-    return image[y:y + ch, x:x + cw], ids[y:y + ch, x:x + cw]
+    window = image[y:y + ch, x:x + cw], ids[y:y + ch, x:x + cw]
+    return (*window, (x, y)) if with_origin else window
+
+
+def shrunk_square(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """``image`` shrunk to ``side`` on its long side into the top-left of a ``side`` square (the rest
+    its edge repeated, as the service pads), and the factor it was shrunk by: a dense network's
+    training input.
+
+    >>> square, factor = shrunk_square(np.zeros((300, 600, 3), np.uint8), 256)
+    >>> square.shape, factor
+    ((256, 256, 3), 0.4266666666666667)
+    """
+    h, w = image.shape[:2]
+    factor = side / max(h, w)
+    small = cv2.resize(image, (max(1, round(w * factor)), max(1, round(h * factor))), interpolation=cv2.INTER_AREA)
+    return cv2.copyMakeBorder(small, 0, side - small.shape[0], 0, side - small.shape[1], cv2.BORDER_REPLICATE), factor
 
 
 def finder_example(rng: np.random.Generator):
@@ -66,7 +83,7 @@ def finder_example(rng: np.random.Generator):
                     max_overlap=0.15)
     image, ids = scene.image, scene.ids
     if rng.random() < 0.4:
-        image, ids = _crop(rng, image, ids, scene.cards)
+        image, ids = crop_scene(rng, image, ids, scene.cards)
     return finder_targets(image, ids)
 
 
@@ -75,12 +92,10 @@ def finder_targets(image: np.ndarray, ids: np.ndarray, known: np.ndarray | None 
     :func:`finder_example`); ``known``: the pixels whose label is trusted (default all), the others
     weighted 0 (a real photo's labels leave some cards' extent unknown)."""
     h, w = ids.shape
-    factor = FINDER_SIDE / max(h, w)
+    padded, factor = shrunk_square(image, FINDER_SIDE)
     out_factor = factor / OUTPUT_STRIDE
     seam = seam_mask(ids, max(1, int(round(SEAM_WIDTH / out_factor))))
-    small = cv2.resize(image, (max(1, round(w * factor)), max(1, round(h * factor))), interpolation=cv2.INTER_AREA)
-    side, out_side = FINDER_SIDE, FINDER_SIDE // OUTPUT_STRIDE
-    padded = cv2.copyMakeBorder(small, 0, side - small.shape[0], 0, side - small.shape[1], cv2.BORDER_REPLICATE)
+    out_side = FINDER_SIDE // OUTPUT_STRIDE
     out_size = (max(1, round(w * out_factor)), max(1, round(h * out_factor)))
     target = np.zeros((2, out_side, out_side), np.uint8)
     weight = np.zeros((out_side, out_side), np.uint8)

@@ -170,19 +170,24 @@ def finder_halves(names: list[str]) -> dict:
             "check": [n for n in names if _block(n) not in fit_blocks]}
 
 
+def _outlined_photos(directory: str | Path, names: list[str]):
+    """(image, label, (ids, known)) for each named photo with at least one outlined card
+    (:func:`finder_labels`)."""
+    directory = Path(directory)
+    labels = json.loads((directory / "labels.json").read_text())
+    for name in names:
+        image = cv2.imread(str(directory / "images" / name), cv2.IMREAD_COLOR)
+        found = None if image is None else finder_labels(labels[name], image.shape[1], image.shape[0])
+        if found is not None:
+            yield image, labels[name], found
+
+
 def real_finder_examples(directory: str | Path, names: list[str]):
     """The card finder's examples (:func:`vision_models.finder_data.finder_targets`) from the named
     photos with at least one outlined card, stacked: image, targets, weights."""
     from .finder_data import finder_targets
 
-    directory = Path(directory)
-    labels = json.loads((directory / "labels.json").read_text())
-    examples = []
-    for name in names:
-        image = cv2.imread(str(directory / "images" / name), cv2.IMREAD_COLOR)
-        found = None if image is None else finder_labels(labels[name], image.shape[1], image.shape[0])
-        if found is not None:
-            examples.append(finder_targets(image, *found))
+    examples = [finder_targets(image, *found) for image, _, found in _outlined_photos(directory, names)]
     return tuple(np.stack(part) for part in zip(*examples))
 
 
@@ -193,3 +198,17 @@ def load_split(directory: str | Path) -> dict:
     result = split(json.loads((Path(directory) / "labels.json").read_text()))
     SPLIT_FILE.write_text(json.dumps(result, indent=1) + "\n")
     return result
+
+
+def real_spotter_examples(directory: str | Path, names: list[str]):
+    """The index spotter's examples (:func:`vision_models.spotter_data.spotter_targets`) from the
+    named photos with at least one outlined card (:func:`card_quads`, which start at an index, so
+    they are in face order), stacked; the cards with one index box seen are left out of the loss
+    (:func:`finder_labels`' untrusted discs)."""
+    from .spotter_data import spotter_targets
+
+    examples = []
+    for image, label, (ids, known) in _outlined_photos(directory, names):
+        quads = [quad for _, quad in card_quads(label, image.shape[1], image.shape[0])]
+        examples.append(spotter_targets(image, ids, quads, known))
+    return tuple(np.stack(part) for part in zip(*examples))

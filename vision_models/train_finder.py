@@ -12,23 +12,24 @@ output ``logits``: 1x2x(H/2)x(W/2), card and seam). Needs the optional extra ``t
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
 
+from .dense import export_dense, fit, real_photo_arguments, training_data
 from .finder_data import make_finder_dataset
-from .train import generate, training_arguments, with_repeated, write_onnx
+from .real import real_finder_examples
+from .train import training_arguments
 
 SEAM_WEIGHT = 2.0       # the seam map's share of the loss
 SEAM_POSITIVE = 20.0    # a seam pixel's weight against a non-seam one: seams are thin (about 0.4 % of
                         # the pixels), and without it the finder learns to draw none
 
 
-def build_finder():
+def build_finder(outputs: int = 2):
     """An encoder to 1/16 with dilated layers and a pooled summary of the whole photo (context for
-    a card that fills the picture) and a light decoder back to 1/2 with skips; about 183k weights."""
+    a card that fills the picture) and a light decoder back to 1/2 with skips; about 183k weights.
+    ``outputs``: the maps at 1/2 (the finder's two; the index spotter's nine)."""
     import torch
     import torch.nn as nn
 
@@ -49,7 +50,7 @@ def build_finder():
             self.up8 = nn.Sequential(block(64 + 48, 48, kernel=1), block(48, 48))
             self.up4 = nn.Sequential(block(48 + 24, 24, kernel=1), block(24, 24))
             self.up2 = nn.Sequential(block(24 + 16, 16, kernel=1), block(16, 16))
-            self.head = nn.Conv2d(16, 2, 1)
+            self.head = nn.Conv2d(16, outputs, 1)
 
         def forward(self, x):
             up = nn.functional.interpolate
@@ -66,14 +67,20 @@ def build_finder():
     return Finder()
 
 
-def _augment(torch, images, targets, weights):
-    """Photometric jitter, and a random quarter turn and mirror (the masks turned alike)."""
+def photometric(torch, images):
+    """Images ``(N, H, W, 3)`` uint8 -> ``(N, 3, H, W)`` float in 0..1, each with its contrast,
+    brightness and colour balance jittered (what both dense networks are trained on)."""
     x = images.permute(0, 3, 1, 2).float() / 255
     n = x.shape[0]
     contrast = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.3)
     mean = x.mean(dim=(1, 2, 3), keepdim=True)
     x = (x - mean) * contrast + mean + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1)
-    x = (x * torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1)).clamp(0, 1)
+    return (x * torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1)).clamp(0, 1)
+
+
+def _augment(torch, images, targets, weights):
+    """Photometric jitter, and a random quarter turn and mirror (the masks turned alike)."""
+    x = photometric(torch, images)
     t, w = targets.float() / 255, weights.float().unsqueeze(1)
     turns = int(torch.randint(0, 4, (1,)))
     x, t, w = (torch.rot90(v, turns, dims=(2, 3)) for v in (x, t, w))
@@ -110,69 +117,31 @@ def mask_iou(torch, model, data) -> tuple[float, float]:
 def train(args) -> dict:
     import torch
 
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    started = time.time()
-    images, targets, weights = generate(args.seed, args.scenes, args.threads, make_finder_dataset)
-    validation = generate(args.seed + 1000, max(64, args.scenes // 20), args.threads, make_finder_dataset)
-    real_count = 0
-    if args.real:
-        from .real import finder_halves, load_split, real_finder_examples
-
-        names = load_split(args.real)["train"]
-        real = real_finder_examples(args.real, names if args.real_half == "all" else finder_halves(names)[args.real_half])
-        real_count = len(real[0])
-        images, targets, weights = with_repeated((images, targets, weights), real, args.real_repeat)
-    print(f"generated {len(images)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
-          f"{len(validation[0])} validation scenes in {time.time() - started:.0f} s", flush=True)
+    data, validation, real_count, started = training_data(torch, args, make_finder_dataset, real_finder_examples)
     # Channels-last tensors: the same sums in another memory layout, a step 18 % faster (2 AVX2 cores).
     model = build_finder().to(memory_format=torch.channels_last)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    steps = args.epochs * ((len(images) + args.batch - 1) // args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps, pct_start=0.15)
-    tensors = [torch.from_numpy(v) for v in (images, targets, weights)]
-    generator = torch.Generator().manual_seed(args.seed)
-    for epoch in range(args.epochs):
-        model.train()
-        order = torch.randperm(len(images), generator=generator)
-        total, seen = 0.0, 0
-        for start in range(0, len(order), args.batch):
-            idx = order[start:start + args.batch]
-            x, t, w = _augment(torch, *(v[idx] for v in tensors))
-            loss = finder_loss(torch, model(x.contiguous(memory_format=torch.channels_last)), t, w)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * len(idx)
-            seen += len(idx)
+
+    def batch_loss(model, batch):
+        x, t, w = _augment(torch, *batch)
+        return finder_loss(torch, model(x.contiguous(memory_format=torch.channels_last)), t, w)
+
+    def validate(model):
         card_iou, seam_iou = mask_iou(torch, model, validation)
-        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} validation IoU card {card_iou:.3f} "
-              f"seam {seam_iou:.3f} ({time.time() - started:.0f} s)", flush=True)
-    return export(torch, model, args, {"validation_card_iou": round(card_iou, 4),
-                                       "validation_seam_iou": round(seam_iou, 4),
-                                       "train_scenes": int(len(images)), "real_photos": real_count,
-                                       "epochs": args.epochs,
-                                       "seconds": round(time.time() - started)})
+        return {"IoU card": card_iou, "seam": seam_iou}
 
-
-def export(torch, model, args, training: dict) -> dict:
-    spec = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO,
-            "training": {**training, "seed": args.seed, "threads": args.threads}}
-    return write_onnx(torch, model, torch.zeros(1, 3, FINDER_SIDE // 4 * 3, FINDER_SIDE), args.out, FINDER_FILE,
-                      FINDER_SPEC, spec, input_names=["image"], output_names=["logits"],
-                      dynamic_axes={"image": {2: "height", 3: "width"}, "logits": {2: "h2", 3: "w2"}})
+    figures = fit(torch, model, data, args, batch_loss, validate, started)
+    spec = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO}
+    return export_dense(torch, model, args, spec, FINDER_SPEC, "logits",
+                        {"validation_card_iou": round(figures["IoU card"], 4),
+                         "validation_seam_iou": round(figures["seam"], 4)},
+                        len(data[0]), real_count, started)
 
 
 def main(argv=None):
     parser = training_arguments(__doc__, epochs=5, batch=32)
     parser.add_argument("--scenes", type=int, default=6000)
-    parser.add_argument("--real", help="real photos (images/, labels.json): add the 'fit' half of their training "
-                                       "split (an experiment, off by default; see the model card)")
-    parser.add_argument("--real-repeat", type=int, default=4)
-    parser.add_argument("--real-half", choices=("fit", "check", "all"), default="fit",
-                        help="which half of the training split --real adds (check: the other fold, to confirm "
-                             "a gain on the fit half; all: both)")
+    real_photo_arguments(parser, "real photos (images/, labels.json): add the 'fit' half of their training split "
+                                 "(an experiment, off by default; see the model card)")
     train(parser.parse_args(argv))
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .map_input import map_input
 from .onnx_session import cpu_session
 
 FINDER_SIDE = 256     # the photo's long side as the finder sees it
@@ -36,12 +37,7 @@ class CardFinder:
         the finder sees the image shrunk to ``side`` on its long side (it was trained at
         ``FINDER_SIDE``; it is fully convolutional, so a larger side shows small cards larger)."""
         h, w = image.shape[:2]
-        factor = side / max(h, w)
-        small = cv2.resize(image, (max(1, round(w * factor)), max(1, round(h * factor))),
-                           interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
-        sh, sw = small.shape[:2]
-        padded = cv2.copyMakeBorder(small, 0, -sh % PAD_TO, 0, -sw % PAD_TO, cv2.BORDER_REPLICATE)
-        inputs = np.ascontiguousarray(padded.transpose(2, 0, 1)[None], np.float32) / 255
+        inputs, (sh, sw), _ = map_input(image, side, PAD_TO)
         logits = self.session.run(None, {"image": inputs})[0][0]
         oh, ow = -(-sh // OUTPUT_STRIDE), -(-sw // OUTPUT_STRIDE)
         probabilities = 1 / (1 + np.exp(-logits[:, :oh, :ow]))

@@ -3,8 +3,9 @@
 For each candidate outline the reader sees four corner patches (:mod:`.geometry`). The two readings
 of the card (which edge is across) are each scored by how surely their corners hold an index; the
 better one gives the card's class distribution, the product of its two index corners' (a covered
-corner is left out). Outlines found whole are read first; then outlines guessed from corners
-(:mod:`.locate`) and from the print (:mod:`.ink`) where no card was read surely. Readings are taken
+corner is left out). Outlines found whole are read first; then the outlines of the cards the index
+spotter (:mod:`.spotter`) spots by their index corners, and outlines guessed from corners
+(:mod:`.locate`) and from the print (:mod:`.ink`), where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
 read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
@@ -256,9 +257,11 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     """Every card in ``photo``, most confident first; quads in the photo's own pixels.
 
     The outlines shaped like one card are read first, then those of the card finder's second, closer
-    look where the first left room for a card (:meth:`.locate.Outlines.finer`); then outlines guessed
-    from the corners of the other regions (touching or overlapping cards, cards cut by the photo's edge), except corners
-    of the cards already read surely. All readings then compete, best first, so a card's best-read
+    look where the first left room for a card (:meth:`.locate.Outlines.finer`); then the outlines of
+    the cards the index spotter spots off the cards already read surely
+    (:meth:`.spotter.IndexSpotter.new_outlines`), as guesses; then outlines guessed from the corners
+    of the other regions (touching or overlapping cards, cards cut by the photo's edge), except
+    corners of the cards already read surely. All readings then compete, best first, so a card's best-read
     outline wins; an unsure reading of a guessed outline is left out, and so is an outline far
     smaller than the cards read surely (:func:`on_one_scale`). A card read with
     less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain,
@@ -277,6 +280,11 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         readings += closer
         settled += [reading.quad for reading in closer if reading.sure(min_confidence)]
         outlines = finer
+    if reader.spotter is not None:
+        spotted = read_outlines(photo, reader, reader.spotter.new_outlines(photo.image, settled), guessed=True,
+                                check_colour=colour)
+        readings += spotted
+        settled += [reading.quad for reading in spotted if reading.sure(min_confidence)]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
     cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence, reader.pips, colour)))

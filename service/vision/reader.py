@@ -1,6 +1,6 @@
 """The corner-index reader: an ONNX model, one session per worker process, built on first use
-(with the card finder of :mod:`.finder` and the pips' suit model of :mod:`.pips`, when the model
-directory holds them).
+(with the card finder of :mod:`.finder`, the index spotter of :mod:`.spotter` and the pips' suit
+model of :mod:`.pips`, when the model directory holds them).
 
 The sessions are never created at import time nor before gunicorn forks (``preload_app`` is off):
 :func:`get_reader` builds it lazily and keys it by process id, with thread counts from the config
@@ -21,6 +21,7 @@ from .finder import CardFinder, load_finder
 from .geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
 from .onnx_session import cpu_session
 from .pips import PipReader, load_pips
+from .spotter import IndexSpotter, load_spotter
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
@@ -45,6 +46,8 @@ class CardReader:
     """The card finder shipped with this reader (:mod:`.finder`), used to find the outlines."""
     pips: PipReader | None = None
     """The pips' suit model shipped with this reader (:mod:`.pips`), a second opinion on the suit."""
+    spotter: IndexSpotter | None = None
+    """The index spotter shipped with this reader (:mod:`.spotter`): outlines from the index corners."""
 
     @property
     def none_index(self) -> int:
@@ -84,9 +87,9 @@ def check_input(spec: dict) -> None:
 
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
                 patches_only: bool = False) -> CardReader:
-    """The reader in ``model_dir``, with the card finder and the pips' suit model beside it when
-    the directory holds them; with ``patches_only``, the reader alone (it then reads patches and
-    nothing else, as :func:`vision_models.evaluate.averaged` needs it)."""
+    """The reader in ``model_dir``, with the card finder, the index spotter and the pips' suit model
+    beside it when the directory holds them; with ``patches_only``, the reader alone (it then reads
+    patches and nothing else, as :func:`vision_models.evaluate.averaged` needs it)."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
@@ -94,7 +97,8 @@ def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
                       labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
                       None if patches_only else load_finder(model_dir, intra_threads, inter_threads),
-                      None if patches_only else load_pips(model_dir, intra_threads, inter_threads))
+                      None if patches_only else load_pips(model_dir, intra_threads, inter_threads),
+                      None if patches_only else load_spotter(model_dir, intra_threads, inter_threads))
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
