@@ -6,8 +6,9 @@ outlines of white cards on pale tables, dark cards on white ones and cards cut b
 The spotter sees the photo as the card finder does (shrunk to ``SPOTTER_SIDE`` on its long side)
 and gives, at half that size, a map of index corners (``heat``) and, at each pixel, where that
 card's four corners lie (eight ``offsets``, in ``OFFSET_UNIT`` map pixels). Each peak of the map is
-one outline, even for a card whose other end is covered or out of the picture; the reader then
-reads it like any other (:func:`.pipeline.recognize`). It was trained on the generator's scenes
+one outline, even for a card whose other end is covered or out of the picture; a card not yet read
+is spotted again in a crop around it, where it fills more of what the spotter sees
+(:meth:`IndexSpotter.closer`), and the reader then reads it like a guess (:func:`.pipeline.recognize`). It was trained on the generator's scenes
 only (``vision_models/train_spotter.py``).
 
 A spotter that has learned nothing spots nothing::
@@ -72,7 +73,6 @@ class IndexSpotter:
             corners = offsets[:, y, x].reshape(4, 2) * OFFSET_UNIT + [x, y]
             quads.append(((corners + 0.5) / factor).astype(np.float32))
         return quads
-
 
     def new_outlines(self, image: np.ndarray, settled: list[np.ndarray] = (), closer: bool = True,
                      limit: int = MAX_CLOSER) -> list[np.ndarray]:
