@@ -80,5 +80,6 @@ def main(argv=None) -> None:
               f"{np.median(ms['without']):.0f} ms: ratio {np.median(ms['with']) / np.median(ms['without']):.2f}; "
               f"read {read['with']} ({read['without']} without), truth {sorted(truth)}")
 
+
 if __name__ == "__main__":
     main()

@@ -98,13 +98,26 @@ def finder_targets(image: np.ndarray, ids: np.ndarray, known: np.ndarray | None 
     out_side = FINDER_SIDE // OUTPUT_STRIDE
     out_size = (max(1, round(w * out_factor)), max(1, round(h * out_factor)))
     target = np.zeros((2, out_side, out_side), np.uint8)
-    weight = np.zeros((out_side, out_side), np.uint8)
     for channel, mask in enumerate((ids >= 0, seam)):
         shrunk = cv2.resize(mask.astype(np.float32), out_size, interpolation=cv2.INTER_AREA)
         target[channel, :out_size[1], :out_size[0]] = np.round(shrunk * 255)
-    trusted = np.ones(ids.shape, np.float32) if known is None else known.astype(np.float32)
-    weight[:out_size[1], :out_size[0]] = cv2.resize(trusted, out_size, interpolation=cv2.INTER_AREA) > 0.99
+    weight = trusted_map(known, out_size, out_side).astype(np.uint8)
     return padded, target, weight
+
+
+def trusted_map(known: np.ndarray | None, out_size: tuple[int, int], out_side: int) -> np.ndarray:
+    """Which pixels of a dense network's ``out_side`` square map carry a trusted label: those of the
+    photo (``out_size``, width and height, in its top-left; the padding never), and of those, where
+    ``known`` (the photo's trusted pixels, default all) is true throughout.
+
+    >>> known = np.ones((40, 80), bool); known[:, :20] = False
+    >>> trusted_map(known, (8, 4), 10).sum(axis=0).tolist()
+    [0, 0, 4, 4, 4, 4, 4, 4, 0, 0]
+    """
+    trusted = np.zeros((out_side, out_side), bool)
+    trusted[:out_size[1], :out_size[0]] = True if known is None else \
+        cv2.resize(known.astype(np.float32), out_size, interpolation=cv2.INTER_AREA) > 0.99
+    return trusted
 
 
 def make_finder_dataset(seed: int, count: int, worker: int = 0):

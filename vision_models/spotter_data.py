@@ -35,7 +35,7 @@ from service.vision.geometry import CORNER_FX, CORNER_FY
 from service.vision.spotter import OFFSET_UNIT, OUTPUT_STRIDE, SPOTTER_SIDE
 
 from .dataset import CARD_CODES
-from .finder_data import crop_scene, shrunk_square
+from .finder_data import crop_scene, shrunk_square, trusted_map
 from .scenes import compose
 
 SPREAD = 0.12          # a bump's sigma, as a share of the card's short side (at least one map pixel)
@@ -91,10 +91,7 @@ def spotter_targets(image: np.ndarray, ids: np.ndarray, quads: list[np.ndarray],
                 offsets[2 * k][here] = (mapped[k, 0] - xs[here]) / OFFSET_UNIT
                 offsets[2 * k + 1][here] = (mapped[k, 1] - ys[here]) / OFFSET_UNIT
             near |= here
-    out_size = (max(1, round(w * out_factor)), max(1, round(h * out_factor)))
-    trusted = np.zeros((out_side, out_side), bool)
-    trusted[:out_size[1], :out_size[0]] = True if known is None else \
-        cv2.resize(known.astype(np.float32), out_size, interpolation=cv2.INTER_AREA) > 0.99
+    trusted = trusted_map(known, (max(1, round(w * out_factor)), max(1, round(h * out_factor))), out_side)
     return padded, np.round(heat * 255).astype(np.uint8), offsets, near & trusted, trusted
 
 

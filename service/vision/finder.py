@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .map_input import map_input
+from .map_input import map_logits
 from .onnx_session import cpu_session
 
 FINDER_SIDE = 256     # the photo's long side as the finder sees it
@@ -37,10 +37,8 @@ class CardFinder:
         the finder sees the image shrunk to ``side`` on its long side (it was trained at
         ``FINDER_SIDE``; it is fully convolutional, so a larger side shows small cards larger)."""
         h, w = image.shape[:2]
-        inputs, (sh, sw), _ = map_input(image, side, PAD_TO)
-        logits = self.session.run(None, {"image": inputs})[0][0]
-        oh, ow = -(-sh // OUTPUT_STRIDE), -(-sw // OUTPUT_STRIDE)
-        probabilities = 1 / (1 + np.exp(-logits[:, :oh, :ow]))
+        logits, _ = map_logits(self.session, image, side, PAD_TO, OUTPUT_STRIDE)
+        probabilities = 1 / (1 + np.exp(-logits))
         return np.stack([cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in probabilities])
 
     def pieces(self, image: np.ndarray, side: int = FINDER_SIDE) -> np.ndarray:

@@ -1,5 +1,6 @@
 """The photo as the dense networks (the card finder, the index spotter) see it: shrunk to a given
-long side and padded at the bottom and right to a multiple of the network's total stride.
+long side and padded at the bottom and right to a multiple of the network's total stride; and
+their maps, the padding cut off again.
 
     >>> inputs, (h, w), factor = map_input(np.zeros((480, 640, 3), np.uint8), 256, 16)
     >>> inputs.shape, (h, w), factor
@@ -22,3 +23,11 @@ def map_input(image: np.ndarray, side: int, pad_to: int) -> tuple[np.ndarray, tu
     sh, sw = small.shape[:2]
     padded = cv2.copyMakeBorder(small, 0, -sh % pad_to, 0, -sw % pad_to, cv2.BORDER_REPLICATE)
     return np.ascontiguousarray(padded.transpose(2, 0, 1)[None], np.float32) / 255, (sh, sw), factor
+
+
+def map_logits(session, image: np.ndarray, side: int, pad_to: int, stride: int) -> tuple[np.ndarray, float]:
+    """``session``'s output maps for ``image`` seen at ``side`` px, ``(channels, h, w)`` at ``stride``
+    of the shrunk photo without its padding, and the factor from photo to map pixels."""
+    inputs, (sh, sw), factor = map_input(image, side, pad_to)
+    out = session.run(None, {"image": inputs})[0][0]
+    return out[:, :-(-sh // stride), :-(-sw // stride)], factor / stride

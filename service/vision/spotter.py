@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from .geometry import lies_on_any, order_quad, quad_iou
-from .map_input import map_input
+from .map_input import map_logits
 from .onnx_session import cpu_session
 
 SPOTTER_SIDE = 256    # the photo's long side as the spotter sees it (as the card finder does)
@@ -55,11 +55,8 @@ class IndexSpotter:
     def maps(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
         """``image`` (H, W, 3) BGR uint8 -> (index map ``(h, w)``, corner offsets ``(8, h, w)``, the
         factor from photo to map pixels), the maps at ``OUTPUT_STRIDE`` of the shrunk photo."""
-        inputs, (sh, sw), factor = map_input(image, SPOTTER_SIDE, PAD_TO)
-        out = self.session.run(None, {"image": inputs})[0][0]
-        oh, ow = -(-sh // OUTPUT_STRIDE), -(-sw // OUTPUT_STRIDE)
-        heat = 1 / (1 + np.exp(-out[0, :oh, :ow]))
-        return heat, out[1:, :oh, :ow], factor / OUTPUT_STRIDE
+        out, factor = map_logits(self.session, image, SPOTTER_SIDE, PAD_TO, OUTPUT_STRIDE)
+        return 1 / (1 + np.exp(-out[0])), out[1:], factor
 
     def outlines(self, image: np.ndarray, limit: int = MAX_SPOTS) -> list[np.ndarray]:
         """The outlines (4x2 float32, ``image`` pixels) of the cards spotted, surest spot first: one
@@ -81,9 +78,10 @@ class IndexSpotter:
         the surer is kept), at most ``limit``; with ``closer``, each spotted again closer
         (:meth:`closer`)."""
         kept: list[np.ndarray] = []
+        settled = list(settled)
         for quad in self.outlines(image):
             quad = order_quad(quad)
-            if lies_on_any(quad, list(settled)) or any(quad_iou(quad, other) > SAME_SPOT for other in kept):
+            if lies_on_any(quad, settled) or any(quad_iou(quad, other) > SAME_SPOT for other in kept):
                 continue
             kept.append(quad)
         kept = kept[:limit]
