@@ -536,6 +536,19 @@ def test_real_card_outline_starts_at_its_first_index(angle):
     assert np.linalg.norm(quad[0] - truth[0]) < 15
 
 
+def test_every_trainer_takes_a_precision_and_float32_is_the_default():
+    """``make model`` passes no precision: each trainer takes float32, as the committed models were
+    trained, and a precision it does not know is refused by the parser."""
+    from vision_models.train import training_arguments
+
+    parser = training_arguments("a trainer\n", epochs=1, batch=8)
+    assert parser.parse_args([]).precision == "fp32"
+    assert parser.parse_args(["--precision", "auto"]).precision == "auto"
+    assert parser.parse_args(["--precision", "fp32"]).precision == "fp32"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--precision", "fp16"])
+
+
 # --- special faces and the runtime's hygiene ------------------------------------------------------
 
 @pytest.mark.parametrize("code", SPECIAL_CODES)

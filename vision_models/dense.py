@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from .train import generate, with_repeated, write_onnx
+from .train import forward_in, generate, training_precision, with_repeated, write_onnx
 
 
 def real_photo_arguments(parser, real_help: str) -> None:
@@ -49,9 +49,13 @@ def with_real_photos(args, data: tuple, examples_of) -> tuple[tuple, int]:
 
 
 def fit(torch, model, data: tuple, args, batch_loss, validate, started: float) -> dict:
-    """Train ``model`` on ``data`` (numpy arrays, examples first) for ``args.epochs``:
-    ``batch_loss(model, batch)`` is one batch's loss (``batch``: the arrays' rows, as tensors),
-    ``validate(model)`` the figures (a dict) printed after each epoch; the last epoch's returned."""
+    """Train ``model`` on ``data`` (numpy arrays, examples first) for ``args.epochs``, its forward
+    pass in ``args.precision`` (:func:`vision_models.train.training_precision`):
+    ``batch_loss(forward, batch)`` is one batch's loss (``forward``: the model's forward pass, its
+    output float32; ``batch``: the arrays' rows, as tensors), ``validate(model)`` the figures (a
+    dict) printed after each epoch; the last epoch's returned."""
+    precision = training_precision(torch, args.precision)
+    forward = forward_in(torch, model, precision)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(data[0]) + args.batch - 1) // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps, pct_start=0.15)
@@ -64,7 +68,7 @@ def fit(torch, model, data: tuple, args, batch_loss, validate, started: float) -
         total, seen = 0.0, 0
         for start in range(0, len(order), args.batch):
             idx = order[start:start + args.batch]
-            loss = batch_loss(model, [v[idx] for v in tensors])
+            loss = batch_loss(forward, [v[idx] for v in tensors])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -82,9 +86,11 @@ def export_dense(torch, model, args, spec: dict, spec_name: str, output: str, fi
                  scenes: int, real_count: int, started: float) -> dict:
     """``model`` written to ``args.out`` as ``spec["file"]`` (input ``image`` 1x3xHxW, H and W free;
     output ``output`` at the map's size) with ``spec`` beside it, and in it how it was trained: the
-    validation ``figures``, the training scenes and real examples, epochs, seconds, seed, threads."""
+    validation ``figures``, the training scenes and real examples, epochs, precision, seconds, seed,
+    threads."""
     training = {**figures, "train_scenes": int(scenes), "real_photos": real_count, "epochs": args.epochs,
-                "seconds": round(time.time() - started), "seed": args.seed, "threads": args.threads}
+                "precision": training_precision(torch, args.precision), "seconds": round(time.time() - started),
+                "seed": args.seed, "threads": args.threads}
     spec = {**spec, "training": training}
     side = spec["side"]
     return write_onnx(torch, model, torch.zeros(1, 3, side // 4 * 3, side), args.out, spec["file"], spec_name,

@@ -12,6 +12,8 @@ output ``logits``: 1x2x(H/2)x(W/2), card and seam). Needs the optional extra ``t
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
@@ -98,6 +100,13 @@ def finder_loss(torch, logits, targets, weights):
     return per_map[0] + SEAM_WEIGHT * per_map[1]
 
 
+def finder_batch_loss(torch, forward, batch):
+    """One training batch's loss (``batch``: scenes, masks and weights as uint8 tensors), through
+    ``forward`` (the network's forward pass, :func:`vision_models.train.forward_in`)."""
+    x, t, w = _augment(torch, *batch)
+    return finder_loss(torch, forward(x.contiguous(memory_format=torch.channels_last)), t, w)
+
+
 def mask_iou(torch, model, data) -> tuple[float, float]:
     """Intersection over union of the predicted and true card and seam masks (validation scenes)."""
     images, targets, weights = data
@@ -121,15 +130,11 @@ def train(args) -> dict:
     # Channels-last tensors: the same sums in another memory layout, a step 18 % faster (2 AVX2 cores).
     model = build_finder().to(memory_format=torch.channels_last)
 
-    def batch_loss(model, batch):
-        x, t, w = _augment(torch, *batch)
-        return finder_loss(torch, model(x.contiguous(memory_format=torch.channels_last)), t, w)
-
     def validate(model):
         card_iou, seam_iou = mask_iou(torch, model, validation)
         return {"IoU card": card_iou, "seam": seam_iou}
 
-    figures = fit(torch, model, data, args, batch_loss, validate, started)
+    figures = fit(torch, model, data, args, partial(finder_batch_loss, torch), validate, started)
     spec = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO}
     return export_dense(torch, model, args, spec, FINDER_SPEC, "logits",
                         {"validation_card_iou": round(figures["IoU card"], 4),

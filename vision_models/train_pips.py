@@ -21,7 +21,7 @@ from service.vision.face import FACE_H, FACE_W
 from service.vision.pips import PIP_SIDE, PIPS_FILE, PIPS_SPEC, SUITS
 
 from .pip_data import make_pip_dataset
-from .train import generate, training_arguments, write_onnx
+from .train import forward_in, generate, training_arguments, training_precision, write_onnx
 
 
 def build_pip_model():
@@ -59,6 +59,13 @@ def _augment(torch, x):
     return x + torch.randn_like(x) * 0.03
 
 
+def pips_batch_loss(torch, forward, pips, labels):
+    """One training batch's loss: ``pips`` (float, N x 1 x side x side) jittered, through
+    ``forward`` (:func:`vision_models.train.forward_in`), cross-entropy with label smoothing 0.05."""
+    batch = _augment(torch, pips).contiguous(memory_format=torch.channels_last)
+    return torch.nn.functional.cross_entropy(forward(batch), labels, label_smoothing=0.05)
+
+
 def accuracy(torch, model, x, y) -> float:
     model.eval()
     with torch.no_grad():
@@ -77,7 +84,9 @@ def train(args) -> dict:
     vx, vy = generate(args.seed + 1000, max(1000, args.pips // 20), args.threads, make_pip_dataset)
     print(f"generated {len(y)} training and {len(vy)} validation pips in {time.time() - started:.0f} s "
           f"(per suit {np.bincount(y, minlength=len(SUITS)).tolist()})", flush=True)
-    model = build_pip_model()
+    model = build_pip_model().to(memory_format=torch.channels_last)
+    precision = training_precision(torch, args.precision)
+    forward = forward_in(torch, model, precision)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * ((len(y) + args.batch - 1) // args.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps)
@@ -89,8 +98,7 @@ def train(args) -> dict:
         total = 0.0
         for start in range(0, len(order), args.batch):
             idx = order[start:start + args.batch]
-            loss = torch.nn.functional.cross_entropy(model(_augment(torch, inputs[idx])), labels[idx],
-                                                     label_smoothing=0.05)
+            loss = pips_batch_loss(torch, forward, inputs[idx], labels[idx])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -100,7 +108,8 @@ def train(args) -> dict:
         print(f"epoch {epoch + 1}/{args.epochs}: loss {total / len(y):.4f} validation pip accuracy {valid:.4f} "
               f"({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_pip_accuracy": round(valid, 4), "train_pips": int(len(y)),
-                                       "epochs": args.epochs, "seconds": round(time.time() - started)})
+                                       "epochs": args.epochs, "precision": precision,
+                                       "seconds": round(time.time() - started)})
 
 
 def export(torch, model, args, training: dict) -> dict:

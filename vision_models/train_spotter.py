@@ -13,6 +13,8 @@ logit and the eight corner offsets). Needs the optional extra ``train``::
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from service.vision.spotter import OFFSET_UNIT, OUTPUT_STRIDE, PAD_TO, SPOTTER_FILE, SPOTTER_SIDE, SPOTTER_SPEC
@@ -39,6 +41,14 @@ def spotter_loss(torch, maps, heat, offsets, near, trusted):
     focal = (positive.sum() + negative.sum()) / peak.sum().clamp(min=1)
     error = (maps[:, 1:] - offsets).abs().sum(dim=1) * near
     return focal + OFFSET_WEIGHT * error.sum() / near.sum().clamp(min=1)
+
+
+def spotter_batch_loss(torch, forward, batch):
+    """One training batch's loss (``batch``: scenes, index map, offsets, near and trusted masks as
+    tensors), through ``forward`` (the network's forward pass, :func:`vision_models.train.forward_in`)."""
+    images, heat, offsets, near, trusted = batch
+    x = photometric(torch, images).contiguous(memory_format=torch.channels_last)
+    return spotter_loss(torch, forward(x), heat.float() / 255, offsets.float(), near.float(), trusted.float())
 
 
 def spot_recall(torch, model, data) -> tuple[float, float]:
@@ -71,16 +81,11 @@ def train(args) -> dict:
     with torch.no_grad():
         model.head.bias[0] = float(np.log(PRIOR / (1 - PRIOR)))
 
-    def batch_loss(model, batch):
-        images, heat, offsets, near, trusted = batch
-        x = photometric(torch, images).contiguous(memory_format=torch.channels_last)
-        return spotter_loss(torch, model(x), heat.float() / 255, offsets.float(), near.float(), trusted.float())
-
     def validate(model):
         recall, error = spot_recall(torch, model, validation)
         return {"spots found": recall, "corner error (map px)": error}
 
-    figures = fit(torch, model, data, args, batch_loss, validate, started)
+    figures = fit(torch, model, data, args, partial(spotter_batch_loss, torch), validate, started)
     spec = {"file": SPOTTER_FILE, "side": SPOTTER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO,
             "offset_unit": OFFSET_UNIT}
     return export_dense(torch, model, args, spec, SPOTTER_SPEC, "maps",

@@ -1,0 +1,105 @@
+"""Training speed of the four networks, float32 against bfloat16, on this machine's CPU.
+
+    .venv/bin/python -m bench.training [--steps 8] [--threads 2]     # needs the optional extra train
+
+Times training steps (the trainers' own batch losses, backward pass and AdamW step, on batches the
+trainers' generators make) of the corner reader, the card finder, the index spotter and the pips'
+suit model, each in float32 (the baseline: what ``--precision fp32`` trains, and ``auto`` on a CPU
+without native bfloat16) and in bfloat16 autocast, alternating so a change in the machine's load
+hits both alike. Prints the median step, what an epoch of the committed recipe would take at it,
+and the ratio. Behind ``make model``'s time: the training steps are most of it (the rest is the
+generator, the same in both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from functools import partial
+
+import numpy as np
+
+from .machine import header
+
+ROUNDS = 3      # fp32 then bf16, this many times: the medians are over all rounds' steps
+WARM_UP = 2     # steps left out of each round (oneDNN picks and caches its kernels on the first)
+
+
+def networks(torch):
+    """Per network: its name, a builder, a batch-of-arrays maker (``make(seed, count, worker)``,
+    the trainer's), the batch loss ``loss(forward, tensors)``, the batch size and the training
+    examples of the committed recipe (so an epoch's steps)."""
+    from vision_models.dataset import make_dataset
+    from vision_models.finder_data import make_finder_dataset
+    from vision_models.pip_data import make_pip_dataset
+    from vision_models.spotter_data import make_spotter_dataset
+    from vision_models.train import build_model, reader_batch_loss
+    from vision_models.train_finder import build_finder, finder_batch_loss
+    from vision_models.train_pips import build_pip_model, pips_batch_loss
+    from vision_models.train_spotter import spotter_batch_loss
+
+    def reader(forward, tensors):
+        return reader_batch_loss(torch, forward, *tensors)[0]
+
+    def pips(forward, tensors):
+        patches, labels = tensors
+        return pips_batch_loss(torch, forward, patches.float()[:, None], labels)
+
+    return [("corner reader", build_model, make_dataset, reader, 256, 90_731),
+            ("card finder", build_finder, make_finder_dataset, partial(finder_batch_loss, torch), 32, 6_000),
+            ("index spotter", partial(build_finder, outputs=9), make_spotter_dataset,
+             partial(spotter_batch_loss, torch), 32, 4_484),
+            ("pips' suit model", build_pip_model, make_pip_dataset, pips, 256, 100_075)]
+
+
+def time_steps(torch, build, tensors, loss, batch: int, precision: str, steps: int) -> list[float]:
+    """Seconds per training step of a fresh ``build()`` in ``precision``, after the warm-up."""
+    from vision_models.train import forward_in
+
+    torch.manual_seed(0)
+    model = build().to(memory_format=torch.channels_last)
+    model.train()
+    forward = forward_in(torch, model, precision)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=1e-4)
+    generator = torch.Generator().manual_seed(0)
+    times = []
+    for _ in range(WARM_UP + steps):
+        idx = torch.randperm(len(tensors[0]), generator=generator)[:batch]
+        started = time.perf_counter()
+        value = loss(forward, [v[idx] for v in tensors])
+        optimiser.zero_grad()
+        value.backward()
+        optimiser.step()
+        times.append(time.perf_counter() - started)
+    return times[WARM_UP:]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    import torch
+
+    from vision_models.train import training_precision
+
+    torch.set_num_threads(args.threads)
+    header(f"training: steps of the four networks, float32 and bfloat16, {args.threads} threads")
+    print(f"PyTorch {torch.__version__}; --precision auto trains in {training_precision(torch, 'auto')} here; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    for name, build, make, loss, batch, examples in networks(torch):
+        tensors = [torch.from_numpy(v) for v in make(7, batch * 2, 0)]
+        runs = {"fp32": [], "bf16": []}
+        for _ in range(ROUNDS):
+            for precision in runs:
+                runs[precision] += time_steps(torch, build, tensors, loss, batch, precision, args.steps)
+        median = {precision: float(np.median(times)) for precision, times in runs.items()}
+        epoch = {precision: step * -(-examples // batch) for precision, step in median.items()}
+        print(f"{name} (batch {batch}): float32 {median['fp32'] * 1000:.0f} ms a step ({epoch['fp32']:.0f} s an "
+              f"epoch of {examples:,}), bfloat16 {median['bf16'] * 1000:.0f} ms ({epoch['bf16']:.0f} s): "
+              f"ratio {median['bf16'] / median['fp32']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
