@@ -14,11 +14,17 @@ generator, the same in both).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from functools import partial
 
 import numpy as np
+
+from service.vision.finder import FINDER_SPEC
+from service.vision.pips import PIPS_SPEC
+from service.vision.reader import LABELS_FILE, MODEL_DIR
+from service.vision.spotter import SPOTTER_SPEC
 
 from .machine import header
 
@@ -26,10 +32,16 @@ ROUNDS = 3      # fp32 then bf16, this many times: the medians are over all roun
 WARM_UP = 2     # steps left out of each round (oneDNN picks and caches its kernels on the first)
 
 
+def committed_examples(spec_name: str, field: str) -> int:
+    """How many training examples the committed model of ``spec_name`` was trained on (its spec
+    file's ``training[field]``): an epoch's steps at its batch size."""
+    return int(json.loads((MODEL_DIR / spec_name).read_text())["training"][field])
+
+
 def networks(torch):
     """Per network: its name, a builder, a batch-of-arrays maker (``make(seed, count, worker)``,
     the trainer's), the batch loss ``loss(forward, tensors)``, the batch size and the training
-    examples of the committed recipe (so an epoch's steps)."""
+    examples of the committed model (so an epoch's steps)."""
     from vision_models.dataset import make_dataset
     from vision_models.finder_data import make_finder_dataset
     from vision_models.pip_data import make_pip_dataset
@@ -46,11 +58,14 @@ def networks(torch):
         patches, labels = tensors
         return pips_batch_loss(torch, forward, patches.float()[:, None], labels)
 
-    return [("corner reader", build_model, make_dataset, reader, 256, 90_731),
-            ("card finder", build_finder, make_finder_dataset, partial(finder_batch_loss, torch), 32, 6_000),
+    return [("corner reader", build_model, make_dataset, reader, 256,
+             committed_examples(LABELS_FILE, "train_patches")),
+            ("card finder", build_finder, make_finder_dataset, partial(finder_batch_loss, torch), 32,
+             committed_examples(FINDER_SPEC, "train_scenes")),
             ("index spotter", partial(build_finder, outputs=9), make_spotter_dataset,
-             partial(spotter_batch_loss, torch), 32, 4_484),
-            ("pips' suit model", build_pip_model, make_pip_dataset, pips, 256, 100_075)]
+             partial(spotter_batch_loss, torch), 32, committed_examples(SPOTTER_SPEC, "train_scenes")),
+            ("pips' suit model", build_pip_model, make_pip_dataset, pips, 256,
+             committed_examples(PIPS_SPEC, "train_pips"))]
 
 
 def time_steps(torch, build, tensors, loss, batch: int, precision: str, steps: int) -> list[float]:
