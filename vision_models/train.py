@@ -31,7 +31,7 @@ from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.3.0"
+MODEL_VERSION = "4.3.1"
 HERE = Path(__file__).resolve().parent
 
 
@@ -217,22 +217,22 @@ def export(torch, model, args, training: dict) -> dict:
                       dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
 
 
-def training_arguments(doc: str, epochs: int, batch: int) -> argparse.ArgumentParser:
+def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32") -> argparse.ArgumentParser:
     """The options every trainer takes (``doc``: its module docstring): epochs, batch, learning rate,
-    seed, threads, precision and the output directory (this one, where the service loads the models
-    from)."""
+    seed, threads, precision (default ``precision``: how that trainer's committed model was trained)
+    and the output directory (this one, where the service loads the models from)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--batch", type=int, default=batch)
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--precision", choices=("auto", "bf16", "fp32"), default="fp32",
-                        help="fp32 (the default: how the committed models were trained) or the forward pass in "
-                             "bfloat16 autocast (weights, gradients and losses stay float32), a step about half "
-                             "the time where the CPU computes bfloat16 natively (python -m bench.training); auto: "
-                             "bf16 on such a CPU (AVX512-BF16 or AMX), else fp32. The exported model is float32 "
-                             "either way; bf16-trained models are not yet kept (see the model card)")
+    parser.add_argument("--precision", choices=("auto", "bf16", "fp32"), default=precision,
+                        help=f"fp32, or the forward pass in bfloat16 autocast (weights, gradients and losses stay "
+                             f"float32), a step about half the time where the CPU computes bfloat16 natively "
+                             f"(python -m bench.training); auto: bf16 on such a CPU (AVX512-BF16 or AMX), else "
+                             f"fp32. The exported model is float32 either way. Default {precision}, how this "
+                             f"network's committed model was trained (see the model card)")
     parser.add_argument("--out", default=str(HERE))
     return parser
 
@@ -266,7 +266,8 @@ def forward_in(torch, model, precision: str):
     return forward
 
 
-def main(argv=None):
+def arguments():
+    """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
     parser = training_arguments(__doc__, epochs=12, batch=256)
     parser.add_argument("--patches", type=int, default=80_000)
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
@@ -284,7 +285,11 @@ def main(argv=None):
                         help="rank + suit logits (default) or one logit per class")
     parser.add_argument("--width", type=float, default=1.0,
                         help="multiplies the reader's channels (an experiment; 1 is the committed network)")
-    train(parser.parse_args(argv))
+    return parser
+
+
+def main(argv=None):
+    train(arguments().parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -120,10 +120,15 @@ def export(torch, model, args, training: dict) -> dict:
                       dynamic_axes={"pips": {0: "n"}, "logits": {0: "n"}})
 
 
-def main(argv=None):
+def arguments():
+    """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
     parser = training_arguments(__doc__, epochs=10, batch=256)
     parser.add_argument("--pips", type=int, default=100_000)
-    train(parser.parse_args(argv))
+    return parser
+
+
+def main(argv=None):
+    train(arguments().parse_args(argv))
 
 
 if __name__ == "__main__":

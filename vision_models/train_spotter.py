@@ -7,7 +7,7 @@ learns them, and the model is written to ``vision_models/card_spotter.onnx`` (in
 1x3xHxW BGR in 0..1, H and W multiples of 16; output ``maps``: 1x9x(H/2)x(W/2), the index map's
 logit and the eight corner offsets). Needs the optional extra ``train``::
 
-    python -m vision_models.train_spotter --threads 2                          # the committed spotter
+    python -m vision_models.train_spotter --threads 2 --real ../shared/data/real-photos   # the committed spotter
     python -m vision_models.train_spotter --scenes 64 --epochs 1 --out /tmp/spotter   # a quick smoke run
 """
 
@@ -94,12 +94,17 @@ def train(args) -> dict:
                         len(data[0]), real_count, started)
 
 
-def main(argv=None):
+def arguments():
+    """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
     parser = training_arguments(__doc__, epochs=10, batch=32)
     parser.add_argument("--scenes", type=int, default=4000)
     real_photo_arguments(parser, "real photos (images/, labels.json): add the 'fit' half of their training split "
                                  "(the cards whose two index boxes are labelled; the others left out of the loss)")
-    train(parser.parse_args(argv))
+    return parser
+
+
+def main(argv=None):
+    train(arguments().parse_args(argv))
 
 
 if __name__ == "__main__":
