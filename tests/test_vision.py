@@ -543,7 +543,7 @@ def test_real_card_outline_starts_at_its_first_index(angle):
 def test_each_trainer_trains_in_the_precision_of_its_committed_model(trainer, spec, default):
     """``make model`` passes no precision, so each trainer's default is how its committed model was
     trained: the card finder in bfloat16 where the CPU computes it natively (``auto``; its spec
-    says ``bf16``), the others in float32 (their specs, but the spotter's, predate the option)."""
+    says ``bf16``), the others in float32 (their specs predate the option and say nothing)."""
     import importlib
 
     from vision_models.train import HERE
