@@ -228,11 +228,11 @@ def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32
     parser.add_argument("--seed", type=int, default=20261130)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--precision", choices=("auto", "bf16", "fp32"), default=precision,
-                        help=f"fp32, or the forward pass in bfloat16 autocast (weights, gradients and losses stay "
-                             f"float32), a step about half the time where the CPU computes bfloat16 natively "
-                             f"(python -m bench.training); auto: bf16 on such a CPU (AVX512-BF16 or AMX), else "
+                        help="fp32, or the forward pass in bfloat16 autocast (weights, gradients and losses stay "
+                             "float32), a step about half the time where the CPU computes bfloat16 natively "
+                             "(python -m bench.training); auto: bf16 on such a CPU (AVX512-BF16 or AMX), else "
                              f"fp32. The exported model is float32 either way. Default {precision}, how this "
-                             f"network's committed model was trained (see the model card)")
+                             "network's committed model was trained (see the model card)")
     parser.add_argument("--out", default=str(HERE))
     return parser
 
