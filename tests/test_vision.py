@@ -28,7 +28,9 @@ from vision_models import faces, real
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
 from vision_models.scenes import compose, hand_layout
-from vision_models.spotter_data import spotter_targets
+from vision_models.finder_data import finder_example, finder_targets, scene_sample
+from vision_models.maps_data import maps_example
+from vision_models.spotter_data import spotter_example, spotter_targets
 from vision_models.special_cards import PRINT_SHEET, SPECIAL_CODES, pdf_sheet, to_svg
 
 DATA = Path(__file__).parent / "data"
@@ -46,7 +48,8 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.court_art", "service.vision.spotter",
                                     "service.vision.map_input", "vision_models.evaluate",
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
-                                    "vision_models.spotter_data", "vision_models.train", "vision_models.real"])
+                                    "vision_models.spotter_data", "vision_models.maps_data", "vision_models.train",
+                                    "vision_models.real"])
 def test_docstring_examples(module):
     import importlib
 
@@ -728,6 +731,28 @@ def test_the_spotters_targets_decode_to_the_cards_outlines(seed):
         assert max(quad_iou(order_quad(quad), order_quad(truth)) for truth in quads) > 0.95
     for truth in quads:
         assert max(quad_iou(order_quad(quad), order_quad(truth)) for quad in spotted) > 0.95
+
+
+def test_the_finder_and_the_spotter_are_taught_on_the_same_scenes():
+    """Both dense networks' generators draw a scene alike (:func:`scene_sample`), so the same seed
+    shows them the same photo, and one network taught both maps (``train_maps``) is taught each on
+    what that network alone was: its example is the finder's and the spotter's of one scene."""
+    finder, spotter = finder_example(np.random.default_rng(7)), spotter_example(np.random.default_rng(7))
+    assert np.array_equal(finder[0], spotter[0])
+    image, ids, quads = scene_sample(np.random.default_rng(7))
+    assert image.shape[:2] == ids.shape and int(ids.max()) < len(quads)
+    both = maps_example(np.random.default_rng(7))
+    for got, wanted in zip(both, (*finder_targets(image, ids), *spotter_targets(image, ids, quads)[1:])):
+        assert np.array_equal(got, wanted)
+
+
+def test_the_one_network_experiment_leaves_the_committed_models_alone():
+    """``train_maps`` (one network for the finder's and the spotter's maps) was tried and not kept:
+    unless told otherwise it writes to a temporary directory, not over the committed models."""
+    from vision_models.train import HERE
+    from vision_models.train_maps import arguments
+
+    assert Path(arguments().parse_args([]).out).resolve() != HERE.resolve()
 
 
 def test_an_index_covered_by_another_card_is_not_a_spot():

@@ -40,10 +40,10 @@ def seam_mask(ids: np.ndarray, radius: int) -> np.ndarray:
     return seam
 
 
-def crop_scene(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, cards: list, with_origin: bool = False):
+def crop_scene(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, cards: list):
     """A window of 55-100 % of each side, so some cards run out of the picture; or, one time in
     two, a close-up of one card (1.1-2.2 times its size), as a phone held close to the table sees.
-    With ``with_origin``, the window's top-left corner (x, y) comes third (to move outlines by)."""
+    Returns the window's photo and map, and its top-left corner (x, y), to move outlines by."""
     h, w = ids.shape
     if cards and rng.random() < 0.5:
         quad = cards[int(rng.integers(0, len(cards)))].quad
@@ -55,8 +55,7 @@ def crop_scene(rng: np.random.Generator, image: np.ndarray, ids: np.ndarray, car
     else:
         ch, cw = int(h * rng.uniform(0.55, 1.0)), int(w * rng.uniform(0.55, 1.0))
         y, x = int(rng.integers(0, h - ch + 1)), int(rng.integers(0, w - cw + 1))
-    window = image[y:y + ch, x:x + cw], ids[y:y + ch, x:x + cw]
-    return (*window, (x, y)) if with_origin else window
+    return image[y:y + ch, x:x + cw], ids[y:y + ch, x:x + cw], (x, y)
 
 
 def shrunk_square(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -74,16 +73,31 @@ def shrunk_square(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     return cv2.copyMakeBorder(small, 0, side - small.shape[0], 0, side - small.shape[1], cv2.BORDER_REPLICATE), factor
 
 
-def finder_example(rng: np.random.Generator):
-    """One scene -> (image ``FINDER_SIDE`` square, BGR uint8, the photo shrunk into its top-left;
-    targets ``(2, side/stride, side/stride)`` uint8 0..255 (card, seam); weight, 0 on the padding)."""
+def scene_sample(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """A generated scene as the dense networks are taught on (0-8 cards, five most often, on a table
+    of 400-760 px a side, cropped four times in ten, :func:`crop_scene`): the photo, its map of which
+    card is on top (-1 = table) and the cards' outlines in face order, in the photo's pixels.
+
+    >>> image, ids, quads = scene_sample(np.random.default_rng(5))
+    >>> image.shape[:2] == ids.shape, int(ids.max()) < len(quads), quads[0].shape
+    (True, True, (4, 2))
+    """
     n = int(rng.choice([0, 1, 2, 3, 4, 5, 5, 5, 6, 7, 8]))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
     scene = compose(rng, codes, size=(int(rng.integers(400, 760)), int(rng.integers(400, 760))),
                     max_overlap=0.15)
-    image, ids = scene.image, scene.ids
+    image, ids, quads = scene.image, scene.ids, [card.quad for card in scene.cards]
     if rng.random() < 0.4:
-        image, ids = crop_scene(rng, image, ids, scene.cards)
+        image, ids, (x, y) = crop_scene(rng, image, ids, scene.cards)
+        quads = [quad - np.float32([x, y]) for quad in quads]
+    return image, ids, quads
+
+
+def finder_example(rng: np.random.Generator):
+    """One scene (:func:`scene_sample`) -> (image ``FINDER_SIDE`` square, BGR uint8, the photo
+    shrunk into its top-left; targets ``(2, side/stride, side/stride)`` uint8 0..255 (card, seam);
+    weight, 0 on the padding)."""
+    image, ids, _ = scene_sample(rng)
     return finder_targets(image, ids)
 
 

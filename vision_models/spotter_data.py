@@ -34,9 +34,7 @@ import numpy as np
 from service.vision.geometry import CORNER_FX, CORNER_FY
 from service.vision.spotter import OFFSET_UNIT, OUTPUT_STRIDE, SPOTTER_SIDE
 
-from .dataset import CARD_CODES
-from .finder_data import crop_scene, shrunk_square, trusted_map
-from .scenes import compose
+from .finder_data import scene_sample, shrunk_square, trusted_map
 
 SPREAD = 0.12          # a bump's sigma, as a share of the card's short side (at least one map pixel)
 NEAR = 0.6             # pixels whose bump is above this carry the card's corners
@@ -98,16 +96,9 @@ def spotter_targets(image: np.ndarray, ids: np.ndarray, quads: list[np.ndarray],
 def spotter_example(rng: np.random.Generator):
     """One scene -> (image ``SPOTTER_SIDE`` square, BGR uint8, the photo shrunk into its top-left;
     heat ``(side/stride,)*2`` uint8 0..255; offsets ``(8, ...)`` float16; near and trusted, bool). Scenes are
-    cropped as the finder's are (cards cut by the photo's edge, close-ups of one card)."""
-    n = int(rng.choice([0, 1, 2, 3, 4, 5, 5, 5, 6, 7, 8]))
-    codes = list(rng.choice(CARD_CODES, size=n, replace=False))
-    scene = compose(rng, codes, size=(int(rng.integers(400, 760)), int(rng.integers(400, 760))),
-                    max_overlap=0.15)
-    image, ids, quads = scene.image, scene.ids, [card.quad for card in scene.cards]
-    if rng.random() < 0.4:
-        image, ids, (x, y) = crop_scene(rng, image, ids, scene.cards, with_origin=True)
-        quads = [quad - np.float32([x, y]) for quad in quads]
-    return spotter_targets(image, ids, quads)
+    the finder's (:func:`vision_models.finder_data.scene_sample`: cards cut by the photo's edge,
+    close-ups of one card)."""
+    return spotter_targets(*scene_sample(rng))
 
 
 def make_spotter_dataset(seed: int, count: int, worker: int = 0):

@@ -26,6 +26,8 @@ from .finder_data import make_finder_dataset
 from .real import real_finder_examples
 from .train import training_arguments
 
+FINDER_SPEC_FIELDS = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE,
+                      "pad_to": PAD_TO}    # what the service checks (``finder.check_finder``)
 SEAM_WEIGHT = 2.0       # the seam map's share of the loss
 SEAM_POSITIVE = 20.0    # a seam pixel's weight against a non-seam one: seams are thin (about 0.4 % of
                         # the pixels), and without it the finder learns to draw none
@@ -138,8 +140,7 @@ def train(args) -> dict:
         return {"IoU card": card_iou, "seam": seam_iou}
 
     figures = fit(torch, model, data, args, partial(finder_batch_loss, torch), validate, started)
-    spec = {"file": FINDER_FILE, "side": FINDER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO}
-    return export_dense(torch, model, args, spec, FINDER_SPEC, "logits",
+    return export_dense(torch, model, args, FINDER_SPEC_FIELDS, FINDER_SPEC, "logits",
                         {"validation_card_iou": round(figures["IoU card"], 4),
                          "validation_seam_iou": round(figures["seam"], 4)},
                         len(data[0]), real_count, started)

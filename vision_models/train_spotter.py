@@ -25,6 +25,8 @@ from .real import real_spotter_examples
 from .train import training_arguments
 from .train_finder import build_finder, photometric
 
+SPOTTER_SPEC_FIELDS = {"file": SPOTTER_FILE, "side": SPOTTER_SIDE, "output_stride": OUTPUT_STRIDE,
+                       "pad_to": PAD_TO, "offset_unit": OFFSET_UNIT}   # what the service checks (``check_spotter``)
 OFFSET_WEIGHT = 1.0     # the corner offsets' share of the loss against the index map's
 PRIOR = 0.1             # the index map's starting probability everywhere (CenterNet's bias of -2.19):
                         # from 0.5 the negatives' loss swamps the few peaks' for the first epoch
@@ -86,9 +88,7 @@ def train(args) -> dict:
         return {"spots found": recall, "corner error (map px)": error}
 
     figures = fit(torch, model, data, args, partial(spotter_batch_loss, torch), validate, started)
-    spec = {"file": SPOTTER_FILE, "side": SPOTTER_SIDE, "output_stride": OUTPUT_STRIDE, "pad_to": PAD_TO,
-            "offset_unit": OFFSET_UNIT}
-    return export_dense(torch, model, args, spec, SPOTTER_SPEC, "maps",
+    return export_dense(torch, model, args, SPOTTER_SPEC_FIELDS, SPOTTER_SPEC, "maps",
                         {"validation_spots_found": round(figures["spots found"], 4),
                          "validation_corner_error_px": round(figures["corner error (map px)"], 3)},
                         len(data[0]), real_count, started)
