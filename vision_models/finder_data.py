@@ -134,8 +134,22 @@ def trusted_map(known: np.ndarray | None, out_size: tuple[int, int], out_side: i
     return trusted
 
 
+def stacked(examples: list[tuple]) -> tuple:
+    """Examples (each a tuple of arrays) as one array per part, examples first.
+
+    >>> [part.shape for part in stacked([(np.zeros(3), np.zeros((2, 2)))] * 4)]
+    [(4, 3), (4, 2, 2)]
+    """
+    return tuple(np.stack(part) for part in zip(*examples))
+
+
+def seeded_examples(example, seed: int, count: int, worker: int, stream: int) -> tuple:
+    """``count`` examples ``example(rng)`` from scenes seeded by (seed, worker, stream), stacked: a
+    dense network's dataset (each network its own ``stream``, so their scenes differ)."""
+    rng = np.random.default_rng([seed, worker, stream])
+    return stacked([example(rng) for _ in range(count)])
+
+
 def make_finder_dataset(seed: int, count: int, worker: int = 0):
     """``count`` examples from scenes seeded by (seed, worker), stacked."""
-    rng = np.random.default_rng([seed, worker, 7])
-    examples = [finder_example(rng) for _ in range(count)]
-    return tuple(np.stack(part) for part in zip(*examples))
+    return seeded_examples(finder_example, seed, count, worker, stream=7)

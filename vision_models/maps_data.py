@@ -19,7 +19,7 @@ import numpy as np
 from service.vision.finder import FINDER_SIDE
 from service.vision.spotter import SPOTTER_SIDE
 
-from .finder_data import finder_targets, scene_sample
+from .finder_data import finder_targets, scene_sample, seeded_examples
 from .spotter_data import spotter_targets
 
 assert FINDER_SIDE == SPOTTER_SIDE, "one network sees the photo once for both maps"
@@ -36,9 +36,7 @@ def maps_example(rng: np.random.Generator) -> tuple:
 
 def make_maps_dataset(seed: int, count: int, worker: int = 0) -> tuple:
     """``count`` examples from scenes seeded by (seed, worker), stacked."""
-    rng = np.random.default_rng([seed, worker, 13])
-    examples = [maps_example(rng) for _ in range(count)]
-    return tuple(np.stack(part) for part in zip(*examples))
+    return seeded_examples(maps_example, seed, count, worker, stream=13)
 
 
 def spotter_only(spotter_examples: tuple) -> tuple:

@@ -185,10 +185,10 @@ def _outlined_photos(directory: str | Path, names: list[str]):
 def real_finder_examples(directory: str | Path, names: list[str]):
     """The card finder's examples (:func:`vision_models.finder_data.finder_targets`) from the named
     photos with at least one outlined card, stacked: image, targets, weights."""
-    from .finder_data import finder_targets
+    from .finder_data import finder_targets, stacked
 
     examples = [finder_targets(image, *found) for image, _, found in _outlined_photos(directory, names)]
-    return tuple(np.stack(part) for part in zip(*examples))
+    return stacked(examples)
 
 
 def load_split(directory: str | Path) -> dict:
@@ -205,10 +205,11 @@ def real_spotter_examples(directory: str | Path, names: list[str]):
     named photos with at least one outlined card (:func:`card_quads`, which start at an index, so
     they are in face order), stacked; the cards with one index box seen are left out of the loss
     (:func:`finder_labels`' untrusted discs)."""
+    from .finder_data import stacked
     from .spotter_data import spotter_targets
 
     examples = []
     for image, label, (ids, known) in _outlined_photos(directory, names):
         quads = [quad for _, quad in card_quads(label, image.shape[1], image.shape[0])]
         examples.append(spotter_targets(image, ids, quads, known))
-    return tuple(np.stack(part) for part in zip(*examples))
+    return stacked(examples)

@@ -34,7 +34,7 @@ import numpy as np
 from service.vision.geometry import CORNER_FX, CORNER_FY
 from service.vision.spotter import OFFSET_UNIT, OUTPUT_STRIDE, SPOTTER_SIDE
 
-from .finder_data import scene_sample, shrunk_square, trusted_map
+from .finder_data import scene_sample, seeded_examples, shrunk_square, trusted_map
 
 SPREAD = 0.12          # a bump's sigma, as a share of the card's short side (at least one map pixel)
 NEAR = 0.6             # pixels whose bump is above this carry the card's corners
@@ -103,6 +103,4 @@ def spotter_example(rng: np.random.Generator):
 
 def make_spotter_dataset(seed: int, count: int, worker: int = 0):
     """``count`` examples from scenes seeded by (seed, worker), stacked."""
-    rng = np.random.default_rng([seed, worker, 11])
-    examples = [spotter_example(rng) for _ in range(count)]
-    return tuple(np.stack(part) for part in zip(*examples))
+    return seeded_examples(spotter_example, seed, count, worker, stream=11)

@@ -43,9 +43,9 @@ FINDER_MAPS, SPOTTER_MAPS = slice(0, 2), slice(2, 11)   # the shared network's m
 def maps_batch_loss(torch, forward, batch, finder_weight: float):
     """One training batch's loss, the finder's times ``finder_weight`` plus the spotter's
     (``batch``: scenes, finder targets and weight, heat, offsets, near and trusted, as tensors),
-    through ``forward``
-    (:func:`vision_models.train.forward_in`). No quarter turns or mirrors, which the finder alone
-    had: the spotter's corner order goes round the face, which a mirror reverses."""
+    through ``forward`` (:func:`vision_models.train.forward_in`). No quarter turns or mirrors,
+    which the finder alone had: the spotter's corner order goes round the face, which a mirror
+    reverses."""
     images, targets, weights, heat, offsets, near, trusted = batch
     maps = forward(photometric(torch, images).contiguous(memory_format=torch.channels_last))
     finder = finder_loss(torch, maps[:, FINDER_MAPS], targets.float() / 255, weights.float().unsqueeze(1))
@@ -76,7 +76,7 @@ def train(args) -> dict:
     import torch
 
     data, validation, real_count, started = training_data(torch, args, make_maps_dataset, real_examples)
-    model = build_finder(outputs=FINDER_MAPS.stop - FINDER_MAPS.start + SPOTTER_MAPS.stop - SPOTTER_MAPS.start)
+    model = build_finder(outputs=SPOTTER_MAPS.stop)   # the maps lie one after another from 0
     model = model.to(memory_format=torch.channels_last)
     with torch.no_grad():
         model.head.bias[SPOTTER_MAPS.start] = float(np.log(PRIOR / (1 - PRIOR)))
