@@ -1,10 +1,10 @@
-"""Training speed of the four networks, float32 against bfloat16, on this machine's CPU.
+"""Training speed of ``make model``'s three trainings, float32 against bfloat16, on this machine's CPU.
 
     .venv/bin/python -m bench.training [--steps 8] [--threads 2]     # needs the optional extra train
 
 Times training steps (the trainers' own batch losses, backward pass and AdamW step, on batches the
-trainers' generators make) of the corner reader, the card finder, the index spotter and the pips'
-suit model, each in float32 (the baseline: what ``--precision fp32`` trains, and ``auto`` on a CPU
+trainers' generators make) of the corner reader, the card finder and index spotter (one network,
+:mod:`vision_models.train_maps`) and the pips' suit model, each in float32 (the baseline: what ``--precision fp32`` trains, and ``auto`` on a CPU
 without native bfloat16) and in bfloat16 autocast, alternating so a change in the machine's load
 hits both alike. Prints the median step, what an epoch of the committed recipe would take at it,
 and the ratio. Behind ``make model``'s time: the training steps are most of it (the rest is the
@@ -21,7 +21,6 @@ from functools import partial
 
 import numpy as np
 
-from service.vision.finder import FINDER_SPEC
 from service.vision.pips import PIPS_SPEC
 from service.vision.reader import LABELS_FILE, MODEL_DIR
 from service.vision.spotter import SPOTTER_SPEC
@@ -43,13 +42,12 @@ def networks(torch):
     the trainer's), the batch loss ``loss(forward, tensors)``, the batch size and the training
     examples of the committed model (so an epoch's steps)."""
     from vision_models.dataset import make_dataset
-    from vision_models.finder_data import make_finder_dataset
+    from vision_models.maps_data import make_maps_dataset
     from vision_models.pip_data import make_pip_dataset
-    from vision_models.spotter_data import make_spotter_dataset
     from vision_models.train import build_model, reader_batch_loss
-    from vision_models.train_finder import build_finder, finder_batch_loss
+    from vision_models.train_finder import build_finder
+    from vision_models.train_maps import SPOTTER_MAPS, arguments, maps_batch_loss
     from vision_models.train_pips import build_pip_model, pips_batch_loss
-    from vision_models.train_spotter import spotter_batch_loss
 
     def reader(forward, tensors):
         return reader_batch_loss(torch, forward, *tensors)[0]
@@ -60,10 +58,9 @@ def networks(torch):
 
     return [("corner reader", build_model, make_dataset, reader, 256,
              committed_examples(LABELS_FILE, "train_patches")),
-            ("card finder", build_finder, make_finder_dataset, partial(finder_batch_loss, torch), 32,
-             committed_examples(FINDER_SPEC, "train_scenes")),
-            ("index spotter", partial(build_finder, outputs=9), make_spotter_dataset,
-             partial(spotter_batch_loss, torch), 32, committed_examples(SPOTTER_SPEC, "train_scenes")),
+            ("card finder and index spotter", partial(build_finder, outputs=SPOTTER_MAPS.stop), make_maps_dataset,
+             partial(maps_batch_loss, torch, finder_weight=arguments().get_default("finder_weight")), 32,
+             committed_examples(SPOTTER_SPEC, "train_scenes")),
             ("pips' suit model", build_pip_model, make_pip_dataset, pips, 256,
              committed_examples(PIPS_SPEC, "train_pips"))]
 
@@ -100,7 +97,7 @@ def main(argv=None) -> None:
     from vision_models.train import training_precision
 
     torch.set_num_threads(args.threads)
-    header(f"training: steps of the four networks, float32 and bfloat16, {args.threads} threads")
+    header(f"training: steps of the three networks, float32 and bfloat16, {args.threads} threads")
     print(f"PyTorch {torch.__version__}; --precision auto trains in {training_precision(torch, 'auto')} here; "
           f"load average {os.getloadavg()[0]:.1f}")
     for name, build, make, loss, batch, examples in networks(torch):

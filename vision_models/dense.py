@@ -35,6 +35,16 @@ def training_data(torch, args, make, real_examples) -> tuple[tuple, tuple, int, 
     return data, validation, real_count, started
 
 
+def validation_maps(torch, model, images, batch: int = 64):
+    """``model``'s output maps over ``images`` (N x H x W x 3, uint8) as one tensor, a batch at a
+    time in eval mode without gradients: the one forward pass every validation figure of an epoch
+    reads (two sets of maps, for ``train_maps``)."""
+    model.eval()
+    with torch.no_grad():
+        return torch.cat([model(torch.from_numpy(images[i:i + batch]).permute(0, 3, 1, 2).float() / 255)
+                          for i in range(0, len(images), batch)])
+
+
 def with_real_photos(args, data: tuple, examples_of) -> tuple[tuple, int]:
     """``data`` with the real training photos' examples appended ``args.real_repeat`` times when
     ``args.real`` names the photos (the half of the training split ``args.real_half`` says;

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import tempfile
 import time
 from functools import partial
 from pathlib import Path
@@ -31,7 +32,7 @@ from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.3.1"
+MODEL_VERSION = "4.4.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -217,10 +218,13 @@ def export(torch, model, args, training: dict) -> dict:
                       dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
 
 
-def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32") -> argparse.ArgumentParser:
+def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32",
+                       experiment: str | None = None) -> argparse.ArgumentParser:
     """The options every trainer takes (``doc``: its module docstring): epochs, batch, learning rate,
     seed, threads, precision (default ``precision``: how that trainer's committed model was trained)
-    and the output directory (this one, where the service loads the models from)."""
+    and the output directory: this one, where the service loads the models from, or for a trainer
+    that ``make model`` does not run, an ``experiment``'s folder in the temporary directory, so that
+    it never writes over the committed models unless ``--out`` says so."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--batch", type=int, default=batch)
@@ -233,7 +237,7 @@ def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32
                              "(python -m bench.training); auto: bf16 on such a CPU (AVX512-BF16 or AMX), else "
                              f"fp32. The exported model is float32 either way. Default {precision}, how this "
                              "network's committed model was trained (see the model card)")
-    parser.add_argument("--out", default=str(HERE))
+    parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / experiment if experiment else HERE))
     return parser
 
 

@@ -1,15 +1,16 @@
-"""Train the card finder and export it to ONNX: ``python -m vision_models.train_finder`` (part of
-``make model``).
+"""Train the card finder alone and export it to ONNX: ``python -m vision_models.train_finder`` (how
+4.1.0-4.3.1's finder was made; since 4.4.0 ``make model`` trains it with the index spotter as one
+network, :mod:`vision_models.train_maps`, and this trainer is for experiments).
 
 CPU only, seeded: the generator makes whole scenes with their card and seam masks
 (:mod:`vision_models.finder_data`), a small encoder-decoder learns them, and the model is written to
-``vision_models/card_finder.onnx`` (input ``image``: 1x3xHxW BGR in 0..1, H and W multiples of 16;
-output ``logits``: 1x2x(H/2)x(W/2), card and seam). Its forward pass runs in bfloat16 where the CPU
-computes it natively (``--precision auto``, the default here; the committed finder was trained so, on
-AVX512-BF16, its epochs in about half the float32 time), in float32 elsewhere (a slightly different
-model). Needs the optional extra ``train``::
+``card_finder.onnx`` in ``--out``, a temporary directory by default (input ``image``: 1x3xHxW BGR
+in 0..1, H and W multiples of 16; output ``logits``: 1x2x(H/2)x(W/2), card and seam). Its forward
+pass runs in bfloat16 where the CPU computes it natively (``--precision auto``, the default here;
+4.3.1's finder was trained so, on AVX512-BF16, its epochs in about half the float32 time), in
+float32 elsewhere (a slightly different model). Needs the optional extra ``train``::
 
-    python -m vision_models.train_finder --scenes 6000 --epochs 5 --threads 2   # the committed finder
+    python -m vision_models.train_finder --out DIR   # 4.3.1's finder
     python -m vision_models.train_finder --scenes 64 --epochs 1 --out /tmp/finder   # a quick smoke run
 """
 
@@ -21,7 +22,7 @@ import numpy as np
 
 from service.vision.finder import FINDER_FILE, FINDER_SIDE, FINDER_SPEC, OUTPUT_STRIDE, PAD_TO
 
-from .dense import export_dense, fit, real_photo_arguments, training_data
+from .dense import export_dense, fit, real_photo_arguments, training_data, validation_maps
 from .finder_data import make_finder_dataset
 from .real import real_finder_examples
 from .train import training_arguments
@@ -112,19 +113,12 @@ def finder_batch_loss(torch, forward, batch):
     return finder_loss(torch, forward(x.contiguous(memory_format=torch.channels_last)), t, w)
 
 
-def mask_iou(torch, model, data) -> tuple[float, float]:
-    """Intersection over union of the predicted and true card and seam masks (validation scenes)."""
-    images, targets, weights = data
-    model.eval()
-    inter, union = np.zeros(2), np.zeros(2)
-    with torch.no_grad():
-        for i in range(0, len(images), 64):
-            x = torch.from_numpy(images[i:i + 64]).permute(0, 3, 1, 2).float() / 255
-            predicted = (model(x).numpy() > 0)
-            truth = targets[i:i + 64] > 127
-            valid = weights[i:i + 64, None].astype(bool)
-            inter += ((predicted & truth & valid).sum(axis=(0, 2, 3)))
-            union += (((predicted | truth) & valid).sum(axis=(0, 2, 3)))
+def mask_iou(logits, targets, weights) -> tuple[float, float]:
+    """Intersection over union of the predicted (``logits`` over 0) and true card and seam masks
+    (validation scenes, where they weigh)."""
+    predicted, truth, valid = logits > 0, targets > 127, weights[:, None].astype(bool)
+    inter = (predicted & truth & valid).sum(axis=(0, 2, 3))
+    union = ((predicted | truth) & valid).sum(axis=(0, 2, 3))
     return tuple(float(v) for v in inter / np.maximum(union, 1))
 
 
@@ -136,7 +130,7 @@ def train(args) -> dict:
     model = build_finder().to(memory_format=torch.channels_last)
 
     def validate(model):
-        card_iou, seam_iou = mask_iou(torch, model, validation)
+        card_iou, seam_iou = mask_iou(validation_maps(torch, model, validation[0]).numpy(), *validation[1:])
         return {"IoU card": card_iou, "seam": seam_iou}
 
     figures = fit(torch, model, data, args, partial(finder_batch_loss, torch), validate, started)
@@ -147,8 +141,9 @@ def train(args) -> dict:
 
 
 def arguments():
-    """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
-    parser = training_arguments(__doc__, epochs=5, batch=32, precision="auto")
+    """This trainer's options, its output a temporary directory unless ``--out`` names one (since
+    4.4.0 ``make model`` trains the finder and the spotter as one network, :mod:`vision_models.train_maps`)."""
+    parser = training_arguments(__doc__, epochs=5, batch=32, precision="auto", experiment="muggins-card-finder")
     parser.add_argument("--scenes", type=int, default=6000)
     real_photo_arguments(parser, "real photos (images/, labels.json): add the 'fit' half of their training split "
                                  "(an experiment, off by default; see the model card)")

@@ -1,13 +1,14 @@
-"""Train the index spotter and export it to ONNX: ``python -m vision_models.train_spotter`` (part of
-``make model``).
+"""Train the index spotter alone and export it to ONNX: ``python -m vision_models.train_spotter``
+(how 4.3.x's spotter was made; since 4.4.0 ``make model`` trains it with the card finder as one
+network, :mod:`vision_models.train_maps`, and this trainer is for experiments).
 
 CPU only, seeded: the generator makes whole scenes with their index corners and outlines
 (:mod:`vision_models.spotter_data`), the card finder's encoder-decoder (nine maps instead of two)
-learns them, and the model is written to ``vision_models/card_spotter.onnx`` (input ``image``:
-1x3xHxW BGR in 0..1, H and W multiples of 16; output ``maps``: 1x9x(H/2)x(W/2), the index map's
-logit and the eight corner offsets). Needs the optional extra ``train``::
+learns them, and the model is written to ``card_spotter.onnx`` in ``--out``, a temporary directory
+by default (input ``image``: 1x3xHxW BGR in 0..1, H and W multiples of 16; output ``maps``:
+1x9x(H/2)x(W/2), the index map's logit and the eight corner offsets). Needs the optional extra ``train``::
 
-    python -m vision_models.train_spotter --threads 2 --real ../shared/data/real-photos   # the committed spotter
+    python -m vision_models.train_spotter --real ../shared/data/real-photos --out DIR   # 4.3.x's spotter
     python -m vision_models.train_spotter --scenes 64 --epochs 1 --out /tmp/spotter   # a quick smoke run
 """
 
@@ -19,7 +20,7 @@ import numpy as np
 
 from service.vision.spotter import OFFSET_UNIT, OUTPUT_STRIDE, PAD_TO, SPOTTER_FILE, SPOTTER_SIDE, SPOTTER_SPEC
 
-from .dense import export_dense, fit, real_photo_arguments, training_data
+from .dense import export_dense, fit, real_photo_arguments, training_data, validation_maps
 from .spotter_data import make_spotter_dataset
 from .real import real_spotter_examples
 from .train import training_arguments
@@ -53,26 +54,18 @@ def spotter_batch_loss(torch, forward, batch):
     return spotter_loss(torch, forward(x), heat.float() / 255, offsets.float(), near.float(), trusted.float())
 
 
-def spot_recall(torch, model, data) -> tuple[float, float]:
-    """On the validation scenes: the share of true peaks with a predicted peak (over 0.3) within a
-    map pixel, and the median error of the corners there, in map pixels."""
-    images, heat, offsets, near, _ = data
-    model.eval()
-    found, total, errors = 0, 0, []
-    with torch.no_grad():
-        for i in range(0, len(images), 64):
-            x = torch.from_numpy(images[i:i + 64]).permute(0, 3, 1, 2).float() / 255
-            maps = model(x)
-            probability = torch.sigmoid(maps[:, :1])
-            peaks = (probability >= torch.nn.functional.max_pool2d(probability, 3, 1, 1)) & (probability > 0.3)
-            peaks = torch.nn.functional.max_pool2d(peaks.float(), 3, 1, 1)[:, 0].numpy() > 0
-            truth = heat[i:i + 64] == 255
-            found += int((peaks & truth).sum())
-            total += int(truth.sum())
-            where = truth & near[i:i + 64]
-            diff = (maps[:, 1:].numpy() - offsets[i:i + 64].astype(np.float32)) * OFFSET_UNIT
-            errors.append(np.linalg.norm(diff.reshape(len(diff), 4, 2, *diff.shape[2:]), axis=2).mean(axis=1)[where])
-    return found / max(total, 1), float(np.median(np.concatenate(errors))) if total else 0.0
+def spot_recall(torch, maps, heat, offsets, near) -> tuple[float, float]:
+    """On the validation scenes (``maps`` the spotter's, a tensor): the share of true peaks with a
+    predicted peak (over 0.3) within a map pixel, and the median error of the corners there, in
+    map pixels."""
+    probability = torch.sigmoid(maps[:, :1])
+    peaks = (probability >= torch.nn.functional.max_pool2d(probability, 3, 1, 1)) & (probability > 0.3)
+    peaks = torch.nn.functional.max_pool2d(peaks.float(), 3, 1, 1)[:, 0].numpy() > 0
+    truth = heat == 255
+    total = int(truth.sum())
+    diff = (maps[:, 1:].numpy() - offsets.astype(np.float32)) * OFFSET_UNIT
+    errors = np.linalg.norm(diff.reshape(len(diff), 4, 2, *diff.shape[2:]), axis=2).mean(axis=1)[truth & near]
+    return int((peaks & truth).sum()) / max(total, 1), float(np.median(errors)) if total else 0.0
 
 
 def train(args) -> dict:
@@ -84,7 +77,7 @@ def train(args) -> dict:
         model.head.bias[0] = float(np.log(PRIOR / (1 - PRIOR)))
 
     def validate(model):
-        recall, error = spot_recall(torch, model, validation)
+        recall, error = spot_recall(torch, validation_maps(torch, model, validation[0]), *validation[1:4])
         return {"spots found": recall, "corner error (map px)": error}
 
     figures = fit(torch, model, data, args, partial(spotter_batch_loss, torch), validate, started)
@@ -95,8 +88,9 @@ def train(args) -> dict:
 
 
 def arguments():
-    """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
-    parser = training_arguments(__doc__, epochs=10, batch=32)
+    """This trainer's options, its output a temporary directory unless ``--out`` names one (since
+    4.4.0 ``make model`` trains the finder and the spotter as one network, :mod:`vision_models.train_maps`)."""
+    parser = training_arguments(__doc__, epochs=10, batch=32, experiment="muggins-index-spotter")
     parser.add_argument("--scenes", type=int, default=4000)
     real_photo_arguments(parser, "real photos (images/, labels.json): add the 'fit' half of their training split "
                                  "(the cards whose two index boxes are labelled; the others left out of the loss)")

@@ -4,7 +4,8 @@ It sees the photo shrunk to ``FINDER_SIDE`` pixels on its long side and gives, a
 two maps: the chance that a pixel is on a card's face (``card``), and that it lies on the seam
 between two different cards (``seam``). Cards without their seams come apart even where they touch
 or overlap; :func:`.locate.find_outlines` adds the outlines of those pieces to the hand-made cues'.
-It was trained on the generator's scenes only (``vision_models/train_finder.py``).
+Its maps were taught on the generator's scenes only, by one network with the index spotter's
+(``vision_models/train_maps.py``; that network's spotter maps saw real photos too).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ FINDER_SIDE = 256     # the photo's long side as the finder sees it
 OUTPUT_STRIDE = 2     # input pixels per output pixel
 PAD_TO = 16           # the network's total stride: its input is padded to a multiple of this
 FINDER_FILE = "card_finder.onnx"
-FINDER_SPEC = "finder.json"   # how it was trained to see the photo, written beside it by ``train_finder``
-SEAM_SURE = 0.5       # a seam pixel. Seams were weighted 20:1 in training (``train_finder``), so the
+FINDER_SPEC = "finder.json"   # how it was trained to see the photo, written beside it by ``train_maps``
+SEAM_SURE = 0.5       # a seam pixel. Seams were weighted 20:1 in training (``SEAM_POSITIVE``), so the
                       # map errs towards cutting; a card a hand-made cue outlines whole keeps that outline
 
 

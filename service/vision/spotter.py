@@ -9,7 +9,8 @@ card's four corners lie (eight ``offsets``, in ``OFFSET_UNIT`` map pixels). Each
 one outline, even for a card whose other end is covered or out of the picture; a card not yet read
 is spotted again in a crop around it, where it fills more of what the spotter sees
 (:meth:`IndexSpotter.closer`), and the reader then reads it like a guess (:func:`.pipeline.recognize`). It was trained on the generator's scenes
-only (``vision_models/train_spotter.py``).
+and the 'fit' half of the real training photos, as one network with the card finder
+(``vision_models/train_maps.py``).
 
 A spotter that has learned nothing spots nothing::
 
@@ -45,7 +46,7 @@ CLOSER_SAME = 0.5     # the closer look's outline must overlap the first this mu
 MAX_CLOSER = 8        # the most spotted cards looked at closer in one photo (each about 10 ms)
 SAME_SPOT = 0.6       # two spots whose outlines overlap more than this are one card's
 SPOTTER_FILE = "card_spotter.onnx"
-SPOTTER_SPEC = "spotter.json"   # how it was trained to see the photo, written beside it by ``train_spotter``
+SPOTTER_SPEC = "spotter.json"   # how it was trained to see the photo, written beside it by ``train_maps``
 
 
 @dataclass
