@@ -768,6 +768,17 @@ def test_the_finder_and_the_spotter_are_taught_on_the_same_scenes():
         assert np.array_equal(got, wanted)
 
 
+def test_the_finders_validation_figure_is_the_iou_of_its_masks_where_they_weigh():
+    """Card map: predicted on two pixels, true on one of them, so 1/2; a third predicted pixel
+    weighs nothing. Seam map: nothing predicted where it weighs, one true pixel, so 0."""
+    from vision_models.train_finder import mask_iou
+
+    logits = np.float32([[[[3, 2], [-1, 5]], [[-1, -1], [-1, 4]]]])   # 1 scene, 2 maps, 2 x 2
+    targets = np.uint8([[[[255, 0], [0, 0]], [[0, 255], [0, 0]]]])
+    weights = np.uint8([[[1, 1], [1, 0]]])
+    assert mask_iou(logits, targets, weights) == (0.5, 0.0)
+
+
 def test_an_index_covered_by_another_card_is_not_a_spot():
     """Two cards, the second lying over the first's top-left index: only three spots."""
     image = np.full((400, 400, 3), 60, np.uint8)
