@@ -539,6 +539,13 @@ def test_real_card_outline_starts_at_its_first_index(angle):
     assert np.linalg.norm(quad[0] - truth[0]) < 15
 
 
+def trainer_arguments(trainer: str):
+    """The option parser of ``vision_models.<trainer>``."""
+    import importlib
+
+    return importlib.import_module(f"vision_models.{trainer}").arguments()
+
+
 MAKE_MODEL_TRAINERS = [("train", "labels.json", "fp32", "fp32"), ("train_maps", "finder.json", "fp32", "fp32"),
                        ("train_maps", "spotter.json", "fp32", "fp32"), ("train_pips", "pips.json", "fp32", "fp32")]
 
@@ -554,11 +561,9 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     """``make model`` passes no precision, seed or epochs, so each trainer's defaults are how its
     committed model was trained (the reader's and the pips' specs predate the precision option and
     say nothing: float32), and it writes where the service loads the models from."""
-    import importlib
-
     from vision_models.train import HERE
 
-    parser = importlib.import_module(f"vision_models.{trainer}").arguments()
+    parser = trainer_arguments(trainer)
     defaults, training = parser.parse_args([]), json.loads((HERE / spec).read_text())["training"]
     assert defaults.precision == default and training.get("precision", "fp32") == committed
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
@@ -572,11 +577,9 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
 def test_the_finder_and_spotter_trained_apart_leave_the_committed_models_alone(trainer):
     """Since 4.4.0 one network learns the finder's and the spotter's maps (``train_maps``); their
     own trainers stay for experiments and, unless told otherwise, write to a temporary directory."""
-    import importlib
-
     from vision_models.train import HERE
 
-    out = importlib.import_module(f"vision_models.{trainer}").arguments().parse_args([]).out
+    out = trainer_arguments(trainer).parse_args([]).out
     assert Path(out).resolve() != HERE.resolve()
 
 

@@ -80,7 +80,7 @@ def train(args) -> dict:
         model.head.bias[SPOTTER_MAPS.start] = float(np.log(PRIOR / (1 - PRIOR)))
     finder, spotter = some_maps(torch, model, FINDER_MAPS), some_maps(torch, model, SPOTTER_MAPS)
 
-    def validate(_):
+    def validate(model):
         maps = validation_maps(torch, model, validation[0])
         card_iou, seam_iou = mask_iou(maps[:, FINDER_MAPS].numpy(), *validation[1:3])
         recall, error = spot_recall(torch, maps[:, SPOTTER_MAPS], *validation[3:6])
