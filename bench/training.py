@@ -23,7 +23,7 @@ import numpy as np
 
 from service.vision.pips import PIPS_SPEC
 from service.vision.reader import LABELS_FILE, MODEL_DIR
-from service.vision.spotter import SPOTTER_SPEC
+from service.vision.maps import MAPS_SPEC
 
 from .machine import header
 
@@ -45,8 +45,8 @@ def networks(torch):
     from vision_models.maps_data import make_maps_dataset
     from vision_models.pip_data import make_pip_dataset
     from vision_models.train import build_model, reader_batch_loss
-    from vision_models.train_finder import build_finder
-    from vision_models.train_maps import SPOTTER_MAPS, arguments, maps_batch_loss
+    from vision_models.maps_network import build_maps_network
+    from vision_models.train_maps import arguments, maps_batch_loss
     from vision_models.train_pips import build_pip_model, pips_batch_loss
 
     def reader(forward, tensors):
@@ -58,9 +58,9 @@ def networks(torch):
 
     return [("corner reader", build_model, make_dataset, reader, 256,
              committed_examples(LABELS_FILE, "train_patches")),
-            ("card finder and index spotter", partial(build_finder, outputs=SPOTTER_MAPS.stop), make_maps_dataset,
+            ("card finder and index spotter", build_maps_network, make_maps_dataset,
              partial(maps_batch_loss, torch, finder_weight=arguments().get_default("finder_weight")), 32,
-             committed_examples(SPOTTER_SPEC, "train_scenes")),
+             committed_examples(MAPS_SPEC, "train_scenes")),
             ("pips' suit model", build_pip_model, make_pip_dataset, pips, 256,
              committed_examples(PIPS_SPEC, "train_pips"))]
 

@@ -6,7 +6,8 @@ Times the whole pipeline as the endpoint runs it (decode with EXIF and downscale
 patches, the ONNX reader), with OpenCV and onnxruntime held to one thread. Targets (issue 4):
 under 150 ms and under 400 ms. The photos are generated (seeded), so the run is reproducible. The
 baseline, timed in the same run and alternating with it, is the same pipeline without the index
-spotter (:mod:`service.vision.spotter`, new in 4.3.0): the ratio is what the spotter costs.
+spotter (:mod:`service.vision.spotter`, new in 4.3.0): the ratio is what the spotter costs (since
+4.5.0 its first look is the card finder's, so only its closer looks and their readings).
 """
 
 from __future__ import annotations
@@ -21,10 +22,9 @@ import numpy as np
 
 from service import config
 from service.vision import decode, recognize
-from service.vision.finder import FINDER_FILE
+from service.vision.maps import MAPS_FILE
 from service.vision.pips import PIPS_FILE
 from service.vision.reader import MODEL_DIR, MODEL_FILE, load_reader
-from service.vision.spotter import SPOTTER_FILE
 from vision_models.scenes import compose, hand_layout
 
 from .machine import header
@@ -62,7 +62,7 @@ def main(argv=None) -> None:
     reader = load_reader(args.model_dir, 1, 1)
     baseline = dataclasses.replace(reader, spotter=None)
     sizes = ", ".join(f"{name} {os.path.getsize(os.path.join(args.model_dir, name)) / 1e6:.2f} MB"
-                      for name in (MODEL_FILE, FINDER_FILE, PIPS_FILE, SPOTTER_FILE)
+                      for name in (MODEL_FILE, MAPS_FILE, PIPS_FILE)
                       if os.path.exists(os.path.join(args.model_dir, name)))
     print(f"model {reader.name} {reader.version}: {sizes}; load average {os.getloadavg()[0]:.1f}")
     for label, (width, height), target in (("1600x1200 JPEG, 5 cards", (1600, 1200), 150),

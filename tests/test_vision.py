@@ -22,7 +22,9 @@ from service.vision.face import FACE_H, FACE_W, card_face
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
 from service.vision.pips import SUITS, pip_crops
 from service.vision.reader import load_reader
-from service.vision.spotter import OUTPUT_STRIDE, IndexSpotter
+from service.vision.finder import card_maps
+from service.vision.maps import FINDER_MAPS, MAPS_FILE, OUTPUT_STRIDE, SPEC_FIELDS, SPOTTER_MAPS, CardMaps, check_maps
+from service.vision.spotter import IndexSpotter
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
 from vision_models.dataset import occlude
@@ -46,7 +48,7 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.report", "service.vision.decode",
                                     "service.vision.finder", "service.vision.pips", "service.vision.face",
                                     "service.vision.court_art", "service.vision.spotter",
-                                    "service.vision.map_input", "vision_models.evaluate",
+                                    "service.vision.map_input", "service.vision.maps", "vision_models.evaluate",
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
                                     "vision_models.spotter_data", "vision_models.maps_data", "vision_models.train",
                                     "vision_models.real"])
@@ -546,8 +548,8 @@ def trainer_arguments(trainer: str):
     return importlib.import_module(f"vision_models.{trainer}").arguments()
 
 
-MAKE_MODEL_TRAINERS = [("train", "labels.json", "fp32", "fp32"), ("train_maps", "finder.json", "fp32", "fp32"),
-                       ("train_maps", "spotter.json", "fp32", "fp32"), ("train_pips", "pips.json", "fp32", "fp32")]
+MAKE_MODEL_TRAINERS = [("train", "labels.json", "fp32", "fp32"), ("train_maps", "maps.json", "fp32", "fp32"),
+                       ("train_pips", "pips.json", "fp32", "fp32")]
 
 
 def test_make_model_runs_the_trainers_of_the_committed_models():
@@ -571,16 +573,6 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
         parser.parse_args(["--precision", "fp16"])
-
-
-@pytest.mark.parametrize("trainer", ["train_finder", "train_spotter"])
-def test_the_finder_and_spotter_trained_apart_leave_the_committed_models_alone(trainer):
-    """Since 4.4.0 one network learns the finder's and the spotter's maps (``train_maps``); their
-    own trainers stay for experiments and, unless told otherwise, write to a temporary directory."""
-    from vision_models.train import HERE
-
-    out = trainer_arguments(trainer).parse_args([]).out
-    assert Path(out).resolve() != HERE.resolve()
 
 
 # --- special faces and the runtime's hygiene ------------------------------------------------------
@@ -613,9 +605,27 @@ def finder(reader):
 
 
 def test_the_finders_maps_are_at_the_photos_size(finder):
-    maps = finder.maps(np.full((300, 500, 3), 128, np.uint8))
+    image = np.full((300, 500, 3), 128, np.uint8)
+    maps = card_maps(finder.maps.look(image), image.shape)
     assert maps.shape == (2, 300, 500)
     assert 0 <= maps.min() and maps.max() <= 1
+
+
+def test_the_finder_and_the_spotter_share_one_network_and_one_look(reader):
+    """One session behind both; the first look at a photo is the network's eleven maps, the finder's
+    two then the spotter's nine, as ``maps.json`` says."""
+    assert reader.finder.maps is reader.spotter.maps
+    look = reader.first_look(np.full((300, 500, 3), 128, np.uint8))
+    assert look.logits.shape == (11, 77, 128) and look.factor == pytest.approx(256 / 500 / OUTPUT_STRIDE)
+    assert np.array_equal(look.finder, look.logits[FINDER_MAPS]) and look.spotter.shape == (9, 77, 128)
+    spec = json.loads((Path(__file__).parents[1] / "vision_models" / "maps.json").read_text())
+    check_maps(spec)
+    assert spec["file"] == MAPS_FILE and spec["spotter_maps"] == [SPOTTER_MAPS.start, SPOTTER_MAPS.stop]
+
+
+def test_a_network_whose_maps_lie_in_another_order_is_refused():
+    with pytest.raises(ValueError, match="finder_maps \\[9, 11\\]"):
+        check_maps({**SPEC_FIELDS, "finder_maps": [9, 11]})
 
 
 def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(reader):
@@ -625,7 +635,7 @@ def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(re
     scene = compose(np.random.default_rng(9), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
     truth = order_quad(scene.cards[1].quad)
     assert max([quad_iou(truth, q) for q in find_outlines(scene.image).quads] or [0]) < 0.5
-    assert max(quad_iou(truth, q) for q in find_outlines(scene.image, finder=reader.finder).quads) > 0.7
+    assert max(quad_iou(truth, q) for q in find_outlines(scene.image, look=reader.first_look(scene.image)).quads) > 0.7
     without = recognize(scene_photo(scene), dataclasses.replace(reader, finder=None, spotter=None))
     assert sorted(card.code for card in without.cards) == ["5H", "5S", "JC"]
     assert sorted(card.code for card in recognize(scene_photo(scene), reader).cards) == ["5C", "5D", "5H", "5S", "JC"]
@@ -651,7 +661,7 @@ def test_the_finders_closer_look_is_not_taken_when_every_region_is_read(reader):
     image = np.full((480, 640, 3), 60, np.uint8)
     card = card_outline(320, 240, 160, 224, 0)
     cv2.fillConvexPoly(image, card.astype(np.int32), (235, 235, 235))
-    outlines = find_outlines(image, finder=reader.finder)
+    outlines = find_outlines(image, look=reader.first_look(image))
     assert outlines.finer(reader.finder, [card], 60) is outlines
 
 
@@ -735,7 +745,8 @@ class _TargetsAsMaps:
 
     def __init__(self, heat, offsets):
         probability = np.clip(heat.astype(np.float32) / 255, 1e-4, 1 - 1e-4)
-        self.maps = np.concatenate([np.log(probability / (1 - probability))[None], offsets.astype(np.float32)])
+        finder = np.zeros((2, *heat.shape), np.float32)
+        self.maps = np.concatenate([finder, np.log(probability / (1 - probability))[None], offsets.astype(np.float32)])
 
     def run(self, _, feeds):
         _, _, h, w = feeds["image"].shape
@@ -750,7 +761,7 @@ def test_the_spotters_targets_decode_to_the_cards_outlines(seed):
     scene = compose(np.random.default_rng(seed), ["5H", "9C", "KD", "2S"], size=(600, 800), max_overlap=0.15)
     quads = [card.quad for card in scene.cards]
     image, heat, offsets, near, trusted = spotter_targets(scene.image, scene.ids, quads)
-    spotted = IndexSpotter(_TargetsAsMaps(heat, offsets)).outlines(scene.image)
+    spotted = IndexSpotter(CardMaps(_TargetsAsMaps(heat, offsets))).outlines(scene.image)
     assert len(spotted) >= len(quads)  # every card shows an index, most of them both
     for quad in spotted:
         assert max(quad_iou(order_quad(quad), order_quad(truth)) for truth in quads) > 0.95
@@ -759,9 +770,9 @@ def test_the_spotters_targets_decode_to_the_cards_outlines(seed):
 
 
 def test_the_finder_and_the_spotter_are_taught_on_the_same_scenes():
-    """Both dense networks' generators draw a scene alike (:func:`scene_sample`), so the same seed
-    shows them the same photo, and one network taught both maps (``train_maps``) is taught each on
-    what that network alone was: its example is the finder's and the spotter's of one scene."""
+    """The finder's and the spotter's examples draw a scene alike (:func:`scene_sample`), so the same
+    seed shows them the same photo, and the card maps' example (``train_maps``) is the finder's and
+    the spotter's of one scene."""
     finder, spotter = finder_example(np.random.default_rng(7)), spotter_example(np.random.default_rng(7))
     assert np.array_equal(finder[0], spotter[0])
     image, ids, quads = scene_sample(np.random.default_rng(7))
@@ -774,7 +785,7 @@ def test_the_finder_and_the_spotter_are_taught_on_the_same_scenes():
 def test_the_finders_validation_figure_is_the_iou_of_its_masks_where_they_weigh():
     """Card map: predicted on two pixels, true on one of them, so 1/2; a third predicted pixel
     weighs nothing. Seam map: nothing predicted where it weighs, one true pixel, so 0."""
-    from vision_models.train_finder import mask_iou
+    from vision_models.maps_network import mask_iou
 
     logits = np.float32([[[[3, 2], [-1, 5]], [[-1, -1], [-1, 4]]]])   # 1 scene, 2 maps, 2 x 2
     targets = np.uint8([[[[255, 0], [0, 0]], [[0, 255], [0, 0]]]])

@@ -290,7 +290,7 @@ def main(argv=None) -> None:
     parser.add_argument("--real-set", choices=("held_out", "train", "finder_fit", "finder_check", "all"), default="held_out",
                         help="which part of the real split to read (default: the held-out photos; "
                              "finder_check / finder_fit: the half of the training split that "
-                             "`train_finder --real` leaves out / adds by default)")
+                             "`train_maps --real` leaves out / adds by default)")
     parser.add_argument("--fix-labels", action="store_true",
                         help="correct the real photos' label errors listed in real_label_fixes.json")
     parser.add_argument("--model-dir", default=None)

@@ -1,7 +1,7 @@
 """Training examples for the card finder: whole generated scenes, shrunk, with two masks each.
 
-The finder (:mod:`service.vision.finder`) sees the photo shrunk to ``FINDER_SIDE`` on its long side
-and marks, at half that size, where a card's face shows (``card``) and where two cards meet
+The finder (:mod:`service.vision.finder`, two of the maps of :mod:`service.vision.maps`) sees the
+photo shrunk to ``MAPS_SIDE`` on its long side and marks, at half that size, where a card's face shows (``card``) and where two cards meet
 (``seam``: a band along the edge between two different cards, so that touching and overlapping cards
 come apart). Both masks come from the generator's map of which card is on top at each pixel
 (:class:`vision_models.scenes.Scene`), so no labelling is needed. A scene is sometimes cropped
@@ -17,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from service.vision.finder import FINDER_SIDE, OUTPUT_STRIDE
+from service.vision.maps import MAPS_SIDE, OUTPUT_STRIDE
 
 from .dataset import CARD_CODES
 from .scenes import compose
@@ -94,7 +94,7 @@ def scene_sample(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, list
 
 
 def finder_example(rng: np.random.Generator):
-    """One scene (:func:`scene_sample`) -> (image ``FINDER_SIDE`` square, BGR uint8, the photo
+    """One scene (:func:`scene_sample`) -> (image ``MAPS_SIDE`` square, BGR uint8, the photo
     shrunk into its top-left; targets ``(2, side/stride, side/stride)`` uint8 0..255 (card, seam);
     weight, 0 on the padding)."""
     image, ids, _ = scene_sample(rng)
@@ -106,10 +106,10 @@ def finder_targets(image: np.ndarray, ids: np.ndarray, known: np.ndarray | None 
     :func:`finder_example`); ``known``: the pixels whose label is trusted (default all), the others
     weighted 0 (a real photo's labels leave some cards' extent unknown)."""
     h, w = ids.shape
-    padded, factor = shrunk_square(image, FINDER_SIDE)
+    padded, factor = shrunk_square(image, MAPS_SIDE)
     out_factor = factor / OUTPUT_STRIDE
     seam = seam_mask(ids, max(1, int(round(SEAM_WIDTH / out_factor))))
-    out_side = FINDER_SIDE // OUTPUT_STRIDE
+    out_side = MAPS_SIDE // OUTPUT_STRIDE
     out_size = (max(1, round(w * out_factor)), max(1, round(h * out_factor)))
     target = np.zeros((2, out_side, out_side), np.uint8)
     for channel, mask in enumerate((ids >= 0, seam)):
@@ -149,7 +149,3 @@ def seeded_examples(example, seed: int, count: int, worker: int, stream: int) ->
     rng = np.random.default_rng([seed, worker, stream])
     return stacked([example(rng) for _ in range(count)])
 
-
-def make_finder_dataset(seed: int, count: int, worker: int = 0):
-    """``count`` examples from scenes seeded by (seed, worker), stacked."""
-    return seeded_examples(finder_example, seed, count, worker, stream=7)

@@ -1,8 +1,8 @@
 """Training examples for the card maps: one network taught the card finder's two maps and the index
 spotter's nine at once (:mod:`vision_models.train_maps`).
 
-Both dense networks see the same photo the same way (shrunk to 256 px on its long side into the
-top-left of a square, maps at half that size), so one generated scene
+The network sees the photo once for both (shrunk to 256 px on its long side into the top-left of
+a square, maps at half that size), so one generated scene
 (:func:`vision_models.finder_data.scene_sample`) gives both targets: the finder's card and seam masks
 with their weight (:func:`vision_models.finder_data.finder_targets`) and the spotter's index map,
 corner offsets, near and trusted masks (:func:`vision_models.spotter_data.spotter_targets`)::
@@ -16,13 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from service.vision.finder import FINDER_SIDE
-from service.vision.spotter import SPOTTER_SIDE
-
 from .finder_data import finder_targets, scene_sample, seeded_examples
 from .spotter_data import spotter_targets
-
-assert FINDER_SIDE == SPOTTER_SIDE, "one network sees the photo once for both maps"
 
 
 def maps_example(rng: np.random.Generator) -> tuple:

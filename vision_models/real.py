@@ -182,15 +182,6 @@ def _outlined_photos(directory: str | Path, names: list[str]):
             yield image, labels[name], found
 
 
-def real_finder_examples(directory: str | Path, names: list[str]):
-    """The card finder's examples (:func:`vision_models.finder_data.finder_targets`) from the named
-    photos with at least one outlined card, stacked: image, targets, weights."""
-    from .finder_data import finder_targets, stacked
-
-    examples = [finder_targets(image, *found) for image, _, found in _outlined_photos(directory, names)]
-    return stacked(examples)
-
-
 def load_split(directory: str | Path) -> dict:
     """The committed split, or a fresh one (written) when none is committed yet."""
     if SPLIT_FILE.exists():

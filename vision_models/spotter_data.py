@@ -2,7 +2,7 @@
 card's index corners lie and, around each, the card's four corners.
 
 The spotter (:mod:`service.vision.spotter`) sees the photo as the card finder does (shrunk to
-``SPOTTER_SIDE`` on its long side, maps at half that size). Its targets come from the generator's
+``MAPS_SIDE`` on its long side, maps at half that size). Its targets come from the generator's
 outlines (:class:`vision_models.scenes.Scene`, quads in face order), so no labelling is needed:
 
 - ``heat``: a Gaussian bump at the middle of each index corner region (the region the reader is
@@ -10,7 +10,7 @@ outlines (:class:`vision_models.scenes.Scene`, quads in face order), so no label
   top-left and the bottom-right of its face), where that card lies on top (an index covered by
   another card cannot be read, so it is not spotted);
 - ``offsets``: at the pixels around each bump, the card's four corners relative to the pixel, in
-  units of :data:`service.vision.spotter.OFFSET_UNIT` map pixels, starting from the index corner
+  units of :data:`service.vision.maps.OFFSET_UNIT` map pixels, starting from the index corner
   and going round the card as its face does; so one spot gives a whole outline, also for a card cut
   by the photo's edge or partly covered;
 - ``near``: which pixels carry ``offsets`` (the others are left out of that loss);
@@ -32,9 +32,9 @@ import cv2
 import numpy as np
 
 from service.vision.geometry import CORNER_FX, CORNER_FY
-from service.vision.spotter import OFFSET_UNIT, OUTPUT_STRIDE, SPOTTER_SIDE
+from service.vision.maps import MAPS_SIDE, OFFSET_UNIT, OUTPUT_STRIDE
 
-from .finder_data import scene_sample, seeded_examples, shrunk_square, trusted_map
+from .finder_data import scene_sample, shrunk_square, trusted_map
 
 SPREAD = 0.12          # a bump's sigma, as a share of the card's short side (at least one map pixel)
 NEAR = 0.6             # pixels whose bump is above this carry the card's corners
@@ -64,9 +64,9 @@ def spotter_targets(image: np.ndarray, ids: np.ndarray, quads: list[np.ndarray],
     ``known``: the pixels whose label is trusted (default all; a real photo's card with one index
     box seen has no outline, so no spot can be placed for it), the others left out of the loss."""
     h, w = ids.shape
-    padded, factor = shrunk_square(image, SPOTTER_SIDE)
+    padded, factor = shrunk_square(image, MAPS_SIDE)
     out_factor = factor / OUTPUT_STRIDE
-    out_side = SPOTTER_SIDE // OUTPUT_STRIDE
+    out_side = MAPS_SIDE // OUTPUT_STRIDE
     heat = np.zeros((out_side, out_side), np.float32)
     offsets = np.zeros((8, out_side, out_side), np.float16)
     near = np.zeros((out_side, out_side), bool)
@@ -94,13 +94,9 @@ def spotter_targets(image: np.ndarray, ids: np.ndarray, quads: list[np.ndarray],
 
 
 def spotter_example(rng: np.random.Generator):
-    """One scene -> (image ``SPOTTER_SIDE`` square, BGR uint8, the photo shrunk into its top-left;
+    """One scene -> (image ``MAPS_SIDE`` square, BGR uint8, the photo shrunk into its top-left;
     heat ``(side/stride,)*2`` uint8 0..255; offsets ``(8, ...)`` float16; near and trusted, bool). Scenes are
     the finder's (:func:`vision_models.finder_data.scene_sample`: cards cut by the photo's edge,
     close-ups of one card)."""
     return spotter_targets(*scene_sample(rng))
 
-
-def make_spotter_dataset(seed: int, count: int, worker: int = 0):
-    """``count`` examples from scenes seeded by (seed, worker), stacked."""
-    return seeded_examples(spotter_example, seed, count, worker, stream=11)

@@ -21,9 +21,10 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from .finder import CardFinder
+from .finder import CardFinder, card_pieces
 from .geometry import card_size, lies_on_any, order_quad, quad_iou, smallest_card_area
 from .ink import print_outlines
+from .maps import MapsLook
 
 MIN_AREA = 0.004      # of the photo
 SAME_OUTLINE = 0.75   # IoU above which two candidate outlines are one (the first found is kept)
@@ -223,7 +224,7 @@ def _card_sides(seen_a: float, seen_b: float, card: tuple[float, float] | None =
 
 
 LOCATE_SIDE = 640     # outlines are searched on a copy at most this large
-FINER_SIDE = 384      # the card finder's second look, where its first (``FINDER_SIDE``) left room for a card
+FINER_SIDE = 384      # the card finder's second look, where its first (``MAPS_SIDE``) left room for a card
 
 
 @dataclass
@@ -426,23 +427,24 @@ class _QuadSet:
         return not any(quad_iou(quad, self.quads[i]) > self.same for i in np.flatnonzero(near))
 
 
-def find_outlines(image: np.ndarray, max_candidates: int = 60, finder: CardFinder | None = None) -> Outlines:
+def find_outlines(image: np.ndarray, max_candidates: int = 60, look: MapsLook | None = None) -> Outlines:
     """Possible card outlines in ``image`` (float32 4x2, clockwise), duplicates merged, and the
-    regions left for :meth:`Outlines.guesses`. With a ``finder``, the pieces it marks come after
-    the hand-made cues (:func:`cue_masks`): where a cue outlined the card, that outline, drawn from
-    the card's own edges in the full-size copy, is kept (the finder's map is coarser); the finder
-    adds the cards no cue outlined (white cards on pale tables, busy cloth, touching rows)."""
+    regions left for :meth:`Outlines.guesses`. With the card maps' ``look`` at ``image``, the pieces
+    the card finder marks in it come after the hand-made cues (:func:`cue_masks`): where a cue
+    outlined the card, that outline, drawn from the card's own edges in the full-size copy, is kept
+    (the finder's map is coarser); the finder adds the cards no cue outlined (white cards on pale
+    tables, busy cloth, touching rows)."""
     factor = min(1.0, LOCATE_SIDE / max(image.shape[:2]))
     if factor < 1.0:
         image = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     h, w = image.shape[:2]
     outlines = Outlines([], [], factor, (h, w), MIN_AREA * h * w, image)
     masks = cue_masks(image)
-    if finder is not None:
-        masks.append((finder.pieces(image), cv2.RETR_EXTERNAL))
+    if look is not None:
+        masks.append((card_pieces(look, image.shape), cv2.RETR_EXTERNAL))
     return outlines.with_masks(masks, max_candidates)
 
 
-def candidate_quads(image: np.ndarray, max_candidates: int = 60, finder: CardFinder | None = None) -> list[np.ndarray]:
+def candidate_quads(image: np.ndarray, max_candidates: int = 60, look: MapsLook | None = None) -> list[np.ndarray]:
     """The card-shaped outlines of :func:`find_outlines` (float32 4x2, photo pixels)."""
-    return find_outlines(image, max_candidates, finder).quads
+    return find_outlines(image, max_candidates, look).quads

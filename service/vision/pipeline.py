@@ -270,7 +270,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     if min_confidence is None:
         min_confidence = reader.min_confidence
     classes = reader.card_classes
-    outlines = find_outlines(photo.image, max_candidates, reader.finder)
+    look = reader.first_look(photo.image)   # one look of the card maps' network, the finder's and the spotter's
+    outlines = find_outlines(photo.image, max_candidates, look if reader.finder else None)
     colour = in_colour(photo.image)
     readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)
     settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
@@ -281,8 +282,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         settled += [reading.quad for reading in closer if reading.sure(min_confidence)]
         outlines = finer
     if reader.spotter is not None:
-        spotted = read_outlines(photo, reader, reader.spotter.new_outlines(photo.image, settled), guessed=True,
-                                check_colour=colour)
+        spotted = read_outlines(photo, reader, reader.spotter.new_outlines(photo.image, settled, look=look),
+                                guessed=True, check_colour=colour)
         readings += spotted
         settled += [reading.quad for reading in spotted if reading.sure(min_confidence)]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,

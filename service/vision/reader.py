@@ -1,6 +1,7 @@
 """The corner-index reader: an ONNX model, one session per worker process, built on first use
-(with the card finder of :mod:`.finder`, the index spotter of :mod:`.spotter` and the pips' suit
-model of :mod:`.pips`, when the model directory holds them).
+(with the card maps' network of :mod:`.maps`, behind the card finder of :mod:`.finder` and the
+index spotter of :mod:`.spotter`, and the pips' suit model of :mod:`.pips`, when the model
+directory holds them).
 
 The sessions are never created at import time nor before gunicorn forks (``preload_app`` is off):
 :func:`get_reader` builds it lazily and keys it by process id, with thread counts from the config
@@ -17,11 +18,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .finder import CardFinder, load_finder
+from .finder import CardFinder
 from .geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
+from .maps import MapsLook, load_maps
 from .onnx_session import cpu_session
 from .pips import PipReader, load_pips
-from .spotter import IndexSpotter, load_spotter
+from .spotter import IndexSpotter
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
@@ -58,6 +60,12 @@ class CardReader:
         """The classes without ``NONE``, in the order of :func:`.pipeline.read_card`'s distributions."""
         return [c for c in self.classes if c != "NONE"]
 
+    def first_look(self, image: np.ndarray) -> MapsLook | None:
+        """The card maps of the whole photo, one look for the finder and the spotter (None when the
+        reader has neither)."""
+        maps = self.finder or self.spotter
+        return None if maps is None else maps.maps.look(image)
+
     def probabilities(self, patches: np.ndarray) -> np.ndarray:
         """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``."""
         if len(patches) == 0:
@@ -87,18 +95,20 @@ def check_input(spec: dict) -> None:
 
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
                 patches_only: bool = False) -> CardReader:
-    """The reader in ``model_dir``, with the card finder, the index spotter and the pips' suit model
-    beside it when the directory holds them; with ``patches_only``, the reader alone (it then reads
-    patches and nothing else, as :func:`vision_models.evaluate.averaged` needs it)."""
+    """The reader in ``model_dir``, with the card finder and the index spotter (one network, the
+    card maps') and the pips' suit model beside it when the directory holds them; with
+    ``patches_only``, the reader alone (it then reads patches and nothing else, as
+    :func:`vision_models.evaluate.averaged` needs it)."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
     session = cpu_session(model_dir / MODEL_FILE, intra_threads, inter_threads)
+    maps = None if patches_only else load_maps(model_dir, intra_threads, inter_threads)
     return CardReader(session, labels["classes"], labels["name"], labels["version"],
                       labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
-                      None if patches_only else load_finder(model_dir, intra_threads, inter_threads),
+                      None if maps is None else CardFinder(maps),
                       None if patches_only else load_pips(model_dir, intra_threads, inter_threads),
-                      None if patches_only else load_spotter(model_dir, intra_threads, inter_threads))
+                      None if maps is None else IndexSpotter(maps))
 
 
 def get_reader(model_dir: str | Path | None = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1) -> CardReader:
