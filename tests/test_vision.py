@@ -22,7 +22,7 @@ from service.vision.face import FACE_H, FACE_W, card_face
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
 from service.vision.pips import SUITS, pip_crops
 from service.vision.reader import load_reader
-from service.vision.finder import card_maps
+from service.vision.finder import card_and_seam
 from service.vision.maps import FINDER_MAPS, MAPS_FILE, OUTPUT_STRIDE, SPEC_FIELDS, SPOTTER_MAPS, CardMaps, check_maps
 from service.vision.spotter import IndexSpotter
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -606,7 +606,7 @@ def finder(reader):
 
 def test_the_finders_maps_are_at_the_photos_size(finder):
     image = np.full((300, 500, 3), 128, np.uint8)
-    maps = card_maps(finder.maps.look(image), image.shape)
+    maps = card_and_seam(finder.maps.look(image), image.shape)
     assert maps.shape == (2, 300, 500)
     assert 0 <= maps.min() and maps.max() <= 1
 

@@ -20,7 +20,7 @@ SEAM_SURE = 0.5       # a seam pixel. Seams were weighted 20:1 in training (``SE
                       # map errs towards cutting; a card a hand-made cue outlines whole keeps that outline
 
 
-def card_maps(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
+def card_and_seam(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
     """The finder's maps of ``look`` as probabilities ``(2, H, W)``, card and seam, at ``shape``
     (the size of the image looked at, or of a copy of it)."""
     h, w = shape[:2]
@@ -31,7 +31,7 @@ def card_maps(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
 def card_pieces(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
     """A mask (uint8 0/255, at ``shape``) of the cards' faces without the seams between cards: one
     white region per card seen, to take outlines from."""
-    card, seam = card_maps(look, shape)
+    card, seam = card_and_seam(look, shape)
     return ((card > 0.5) & (seam < SEAM_SURE)).astype(np.uint8) * 255
 
 

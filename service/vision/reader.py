@@ -63,8 +63,8 @@ class CardReader:
     def first_look(self, image: np.ndarray) -> MapsLook | None:
         """The card maps of the whole photo, one look for the finder and the spotter (None when the
         reader has neither)."""
-        maps = self.finder or self.spotter
-        return None if maps is None else maps.maps.look(image)
+        user = self.finder or self.spotter   # both hold the same network
+        return None if user is None else user.maps.look(image)
 
     def probabilities(self, patches: np.ndarray) -> np.ndarray:
         """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``."""
