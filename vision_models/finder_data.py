@@ -1,11 +1,12 @@
 """Training examples for the card finder: whole generated scenes, shrunk, with two masks each.
 
 The finder (:mod:`service.vision.finder`, two of the maps of :mod:`service.vision.maps`) sees the
-photo shrunk to ``MAPS_SIDE`` on its long side and marks, at half that size, where a card's face shows (``card``) and where two cards meet
-(``seam``: a band along the edge between two different cards, so that touching and overlapping cards
-come apart). Both masks come from the generator's map of which card is on top at each pixel
-(:class:`vision_models.scenes.Scene`), so no labelling is needed. A scene is sometimes cropped
-first, so that cards cut by the photo's edge, and cards filling most of the photo, are seen too::
+photo shrunk to ``MAPS_SIDE`` on its long side and marks, at half that size, where a card's face
+shows (``card``) and where two cards meet (``seam``: a band along the edge between two different
+cards, so that touching and overlapping cards come apart). Both masks come from the generator's map
+of which card is on top at each pixel (:class:`vision_models.scenes.Scene`), so no labelling is
+needed. A scene is sometimes cropped first, so that cards cut by the photo's edge, and cards filling
+most of the photo, are seen too::
 
     >>> image, target, weight = finder_example(np.random.default_rng(5))
     >>> image.shape, target.shape, weight.shape, image.dtype, target.dtype
