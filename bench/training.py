@@ -6,8 +6,8 @@ Times training steps (the trainers' own batch losses, backward pass and AdamW st
 trainers' generators make) of the corner reader, the card finder and index spotter (one network,
 :mod:`vision_models.train_maps`) and the pips' suit model, each in float32 (the baseline: what
 ``--precision fp32`` trains, and ``auto`` on a CPU without native bfloat16) and in bfloat16
-autocast, alternating so a change in the machine's load hits both alike. Prints the median step, what an epoch of the committed recipe would take at it,
-and the ratio. Behind ``make model``'s time: the training steps are most of it (the rest is the
+autocast, alternating so a change in the machine's load hits both alike. Prints the median step,
+what an epoch of the committed recipe would take at it, and the ratio. Behind ``make model``'s time: the training steps are most of it (the rest is the
 generator, the same in both).
 """
 
@@ -21,9 +21,9 @@ from functools import partial
 
 import numpy as np
 
+from service.vision.maps import MAPS_SPEC
 from service.vision.pips import PIPS_SPEC
 from service.vision.reader import LABELS_FILE, MODEL_DIR
-from service.vision.maps import MAPS_SPEC
 
 from .machine import header
 
@@ -43,9 +43,9 @@ def networks(torch):
     examples of the committed model (so an epoch's steps)."""
     from vision_models.dataset import make_dataset
     from vision_models.maps_data import make_maps_dataset
+    from vision_models.maps_network import build_maps_network
     from vision_models.pip_data import make_pip_dataset
     from vision_models.train import build_model, reader_batch_loss
-    from vision_models.maps_network import build_maps_network
     from vision_models.train_maps import arguments, maps_batch_loss
     from vision_models.train_pips import build_pip_model, pips_batch_loss
 

@@ -1,6 +1,7 @@
-"""What training the two dense networks (the card finder and the index spotter) shares: adding the
-real training photos' examples, the training loop (AdamW, a one-cycle learning rate, seeded
-shuffled batches, a validation figure after each epoch) and the export to ONNX."""
+"""Training the dense network (the card maps: the card finder's and the index spotter's, trained by
+:mod:`vision_models.train_maps`): adding the real training photos' examples, the training loop
+(AdamW, a one-cycle learning rate, seeded shuffled batches, a validation figure after each epoch)
+and the export to ONNX."""
 
 from __future__ import annotations
 

@@ -145,8 +145,9 @@ def stacked(examples: list[tuple]) -> tuple:
 
 
 def seeded_examples(example, seed: int, count: int, worker: int, stream: int) -> tuple:
-    """``count`` examples ``example(rng)`` from scenes seeded by (seed, worker, stream), stacked: a
-    dense network's dataset (each network its own ``stream``, so their scenes differ)."""
+    """``count`` examples ``example(rng)`` from scenes seeded by (seed, worker, stream), stacked: the
+    card maps' dataset (``stream`` kept from when the finder and the spotter each drew their own
+    scenes, so the committed recipe's scenes stay the same)."""
     rng = np.random.default_rng([seed, worker, stream])
     return stacked([example(rng) for _ in range(count)])
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
-import tempfile
 import time
 from functools import partial
 from pathlib import Path
@@ -218,13 +217,10 @@ def export(torch, model, args, training: dict) -> dict:
                       dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
 
 
-def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32",
-                       experiment: str | None = None) -> argparse.ArgumentParser:
+def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32") -> argparse.ArgumentParser:
     """The options every trainer takes (``doc``: its module docstring): epochs, batch, learning rate,
     seed, threads, precision (default ``precision``: how that trainer's committed model was trained)
-    and the output directory: this one, where the service loads the models from, or for a trainer
-    that ``make model`` does not run, an ``experiment``'s folder in the temporary directory, so that
-    it never writes over the committed models unless ``--out`` says so."""
+    and the output directory (this one, where the service loads the models from)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--batch", type=int, default=batch)
@@ -237,7 +233,7 @@ def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32
                              "(python -m bench.training); auto: bf16 on such a CPU (AVX512-BF16 or AMX), else "
                              f"fp32. The exported model is float32 either way. Default {precision}, how this "
                              "network's committed model was trained (see the model card)")
-    parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / experiment if experiment else HERE))
+    parser.add_argument("--out", default=str(HERE))
     return parser
 
 
