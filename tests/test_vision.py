@@ -19,11 +19,13 @@ from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
 from service.vision.court_art import ART_SHARE, art_share
 from service.vision.face import FACE_H, FACE_W, card_face
+from service.vision import pipeline
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
 from service.vision.pips import SUITS, pip_crops
 from service.vision.reader import load_reader
 from service.vision.finder import card_and_seam
-from service.vision.maps import FINDER_MAPS, MAPS_FILE, OUTPUT_STRIDE, SPEC_FIELDS, SPOTTER_MAPS, CardMaps, check_maps
+from service.vision.maps import (FINDER_MAPS, MAPS_FILE, OFFSET_UNIT, OUTPUT_STRIDE, SPEC_FIELDS, SPOTTER_MAPS,
+                                 CardMaps, check_maps)
 from service.vision.spotter import IndexSpotter
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
@@ -822,6 +824,40 @@ def test_the_spotter_outlines_each_card_of_a_generated_hand_once(spotter, seed):
         assert max(quad_iou(q, order_quad(card.quad)) for q in spotted) > 0.75, card.code
     assert len(spotted) <= 2 * len(scene.cards)
     assert spotter.new_outlines(scene.image, [card.quad for card in scene.cards]) == []  # all read already
+
+
+def test_a_spotted_outline_starts_at_its_index_corner():
+    """The spotter places a card's index corner well and the rest coarsely, so each outline it gives
+    starts at the corner it was spotted by, wherever that lies (here the card's bottom right, where
+    :func:`.geometry.order_quad` would start at the top left), for the reader to grow and turn the
+    outline about it."""
+    class OneSpot:   # a network that spots one index corner, its card up and to the left of it
+        def run(self, _, feeds):
+            n, _, h, w = feeds["image"].shape
+            maps = np.full((n, 11, h // 2, w // 2), -9.0, np.float32)
+            maps[:, SPOTTER_MAPS.start, 60, 80] = 9.0                              # the index map's peak
+            corners = np.float32([[0, 0], [0, -40], [-28, -40], [-28, 0]])          # x, y from the peak
+            maps[:, SPOTTER_MAPS.start + 1:SPOTTER_MAPS.stop, 60, 80] = corners.reshape(-1) / OFFSET_UNIT
+            return [maps]
+    quads = IndexSpotter(CardMaps(OneSpot())).new_outlines(np.zeros((256, 256, 3), np.uint8), closer=False)
+    assert len(quads) == 1
+    assert quads[0][0].tolist() == [161.0, 121.0]                       # the spot: map pixel (80, 60), 2 px each
+    assert quads[0].sum(axis=1).argmax() == 0 and order_quad(quads[0])[0].tolist() != quads[0][0].tolist()
+
+
+def test_a_spotted_card_is_read_through_its_outline_grown_or_turned(reader, monkeypatch):
+    """A generated hand (seed 15) whose 5H only the spotter outlines, too coarsely for its index
+    corner to be read surely; read through the outline grown 1.15 or shrunk 0.87, or turned 8
+    degrees, about its index corner (:func:`.spotter.about_index_corner`), it is, and so is the
+    whole hand. The outline reported is the one spotted."""
+    scene = compose(np.random.default_rng(15), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
+    photo = Photo(image=scene.image, width=800, height=600, scale=1.0)
+    read = recognize(photo, reader)
+    assert sorted(card.code for card in read.cards if card.code) == ["5C", "5D", "5H", "5S", "JC"]
+    five = next(card for card in read.cards if card.code == "5H")
+    assert quad_iou(five.quad, order_quad(scene.cards[0].quad)) > 0.5
+    monkeypatch.setattr(pipeline, "about_index_corner", lambda quad: [quad])   # the spotted outline alone
+    assert sorted(card.code for card in recognize(photo, reader).cards if card.code) == ["5C", "5D", "5S", "JC"]
 
 
 def test_the_spotter_spots_nothing_on_a_bare_table(spotter):

@@ -4,7 +4,8 @@ For each candidate outline the reader sees four corner patches (:mod:`.geometry`
 of the card (which edge is across) are each scored by how surely their corners hold an index; the
 better one gives the card's class distribution, the product of its two index corners' (a covered
 corner is left out). Outlines found whole are read first; then the outlines of the cards the index
-spotter (:mod:`.spotter`) spots by their index corners, and outlines guessed from corners
+spotter (:mod:`.spotter`) spots by their index corners (each read through its outline grown,
+shrunk and turned about the index corner, the best reading kept), and outlines guessed from corners
 (:mod:`.locate`) and from the print (:mod:`.ink`), where no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
@@ -28,6 +29,7 @@ from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smalle
 from .locate import find_outlines
 from .pips import PipReader
 from .reader import CardReader
+from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
 
 INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
@@ -148,6 +150,23 @@ def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], gue
     return found
 
 
+def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
+                 check_colour: bool = True) -> list[Reading]:
+    """The readings of the cards the index spotter spotted (``quads``, each its index corner first),
+    as guesses: each card read through its outline scaled and turned about its index corner
+    (:func:`.spotter.about_index_corner`), its best reading kept with the spotted outline. The
+    spotter places a card's index corner well but its size and turn coarsely, and the corner patch
+    the reader sees is cut to the card's size. The outline that reads best is no nearer the card's
+    own edges than the spotted one (reported instead, it put more cards off their outlines on the
+    tuning sets), so the spotted one is reported."""
+    readings = []
+    for quad in quads:
+        tries = read_outlines(photo, reader, about_index_corner(quad), guessed=True, check_colour=check_colour)
+        if tries:
+            readings.append(replace(max(tries, key=lambda reading: reading.score), quad=order_quad(quad)))
+    return readings
+
+
 def among_courts(dist: np.ndarray, classes: list[str]) -> np.ndarray:
     """The card's distribution given that it is a court card (a jack, queen or king of the four
     suits): the other classes' share dropped, the rest scaled to sum to 1.
@@ -259,7 +278,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     The outlines shaped like one card are read first, then those of the card finder's second, closer
     look where the first left room for a card (:meth:`.locate.Outlines.finer`); then the outlines of
     the cards the index spotter spots off the cards already read surely
-    (:meth:`.spotter.IndexSpotter.new_outlines`), as guesses; then outlines guessed from the corners
+    (:meth:`.spotter.IndexSpotter.new_outlines`), as guesses, each read at a few sizes and turns
+    about its index corner (:func:`read_spotted`); then outlines guessed from the corners
     of the other regions (touching or overlapping cards, cards cut by the photo's edge), except
     corners of the cards already read surely. All readings then compete, best first, so a card's best-read
     outline wins; an unsure reading of a guessed outline is left out, and so is an outline far
@@ -282,8 +302,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         settled += [reading.quad for reading in closer if reading.sure(min_confidence)]
         outlines = finer
     if reader.spotter is not None:
-        spotted = read_outlines(photo, reader, reader.spotter.new_outlines(photo.image, settled, look=look),
-                                guessed=True, check_colour=colour)
+        spotted = read_spotted(photo, reader, reader.spotter.new_outlines(photo.image, settled, look=look),
+                               check_colour=colour)
         readings += spotted
         settled += [reading.quad for reading in spotted if reading.sure(min_confidence)]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,

@@ -7,9 +7,11 @@ Nine of the network's maps are the spotter's, at half the size of the photo it s
 index corners (``heat``) and, at each pixel, where that card's four corners lie (eight ``offsets``,
 in ``OFFSET_UNIT`` map pixels); the network's first look at the photo serves the card finder too.
 Each peak of the map is one outline, even for a card whose other end is covered or out of the
-picture; a card not yet read is spotted again in a crop around it, where it fills more of what the
-spotter sees (:meth:`IndexSpotter.closer`), and the reader then reads it like a guess
-(:func:`.pipeline.recognize`). Its maps were trained on the generator's scenes and the 'fit' half
+picture, starting at the index corner it was spotted by; a card not yet read is spotted again in a
+crop around it, where it fills more of what the spotter sees (:meth:`IndexSpotter.closer`), and
+the reader then reads it like a guess, through the outline grown, shrunk and turned about that
+corner (:func:`about_index_corner`, :func:`.pipeline.read_spotted`), since the spotter places the
+index corner better than the card's size and turn. Its maps were trained on the generator's scenes and the 'fit' half
 of the real training photos.
 
 A spotter that has learned nothing spots nothing::
@@ -38,6 +40,11 @@ CLOSER_MARGIN = 0.25  # a closer look crops the spotted card with this share of 
 CLOSER_SAME = 0.5     # the closer look's outline must overlap the first this much to replace it
 MAX_CLOSER = 8        # the most spotted cards looked at closer in one photo (each about 10 ms)
 SAME_SPOT = 0.6       # two spots whose outlines overlap more than this are one card's
+# A spotted card's index corner is placed well, its size and turn less so (a map pixel is 2 px of
+# the 256 px photo the spotter sees, and the far corners are guessed from the index alone): each
+# outline is also read scaled by these and turned by these degrees about its index corner
+SIZES = (0.87, 1.0, 1.15)
+TURNS = (-8.0, 0.0, 8.0)
 
 
 @dataclass
@@ -64,16 +71,17 @@ class IndexSpotter:
         """The outlines of the cards spotted (in ``look``, as :meth:`outlines`) that do not lie on the
         ``settled`` outlines (cards already read surely), one per card (a card's two index spots give
         about the same outline; the surer is kept), at most ``limit``; with ``closer``, each spotted
-        again closer (:meth:`closer`)."""
+        again closer (:meth:`closer`). Each starts at the index corner it was spotted by
+        (:func:`index_first`)."""
         kept: list[np.ndarray] = []
         settled = list(settled)
         for quad in self.outlines(image, look=look):
-            quad = order_quad(quad)
+            quad = index_first(quad, quad[0])
             if lies_on_any(quad, settled) or any(quad_iou(quad, other) > SAME_SPOT for other in kept):
                 continue
             kept.append(quad)
         kept = kept[:limit]
-        return [self.closer(image, quad) for quad in kept] if closer else kept
+        return [index_first(self.closer(image, quad), quad[0]) for quad in kept] if closer else kept
 
     def closer(self, image: np.ndarray, quad: np.ndarray, margin: float = CLOSER_MARGIN) -> np.ndarray:
         """``quad`` spotted again in a crop of ``image`` around it (``margin`` of its size each side),
@@ -92,3 +100,32 @@ class IndexSpotter:
         spotted = [order_quad(q) for q in spotted]
         best = max(spotted, key=lambda q: quad_iou(q, quad))
         return best if quad_iou(best, quad) > CLOSER_SAME else quad
+
+
+def index_first(quad: np.ndarray, index_corner: np.ndarray) -> np.ndarray:
+    """``quad`` ordered clockwise (:func:`.geometry.order_quad`), starting at its corner nearest
+    ``index_corner``.
+
+    >>> index_first(np.float32([[10, 10], [0, 10], [0, 0], [10, 0]]), np.float32([9, 11])).tolist()
+    [[10.0, 10.0], [0.0, 10.0], [0.0, 0.0], [10.0, 0.0]]
+    """
+    ordered = order_quad(quad)
+    return np.roll(ordered, -int(np.argmin(np.linalg.norm(ordered - index_corner, axis=1))), axis=0)
+
+
+def about_index_corner(quad: np.ndarray, sizes=SIZES, turns=TURNS) -> list[np.ndarray]:
+    """``quad`` (its index corner first, :func:`index_first`) scaled by each of ``sizes`` and turned
+    by each of ``turns`` degrees about that corner, which stays where it was spotted.
+
+    >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> grown, turned = about_index_corner(card, sizes=(1.2,), turns=(0.0, 90.0))
+    >>> grown.round().tolist(), turned.round().tolist()
+    ([[0.0, 0.0], [120.0, 0.0], [120.0, 168.0], [0.0, 168.0]], [[0.0, 0.0], [0.0, 120.0], [-168.0, 120.0], [-168.0, 0.0]])
+    """
+    corner = quad[0]
+    outlines = []
+    for size in sizes:
+        for turn in np.deg2rad(turns):
+            rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]], np.float32)
+            outlines.append(((quad - corner) @ rotation.T * size + corner).astype(np.float32))
+    return outlines
