@@ -126,28 +126,34 @@ class Reading:
         return self.score >= min_confidence and self.doubt is None
 
 
-def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False,
-                  check_colour: bool = True) -> list[Reading]:
-    """Each outline's reading (all four corners, since a guessed outline may be too short or long and
-    still show the index at another corner), those with no index or too weak a reading dropped;
-    with ``check_colour`` (a photo in colour), a red suit read from black ink is in doubt."""
+def read_each(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False,
+              check_colour: bool = True) -> list[Reading | None]:
+    """Each outline's reading, in one pass of the reader (all four corners, since a guessed outline
+    may be too short or long and still show the index at another corner); None for an outline with
+    no index or too weak a reading. With ``check_colour`` (a photo in colour), a red suit read from
+    black ink is in doubt."""
     if not quads:
         return []
     patches = np.stack([corner_patches(photo.image, q) for q in quads])  # (outlines, 4 corners, H, W, 3)
     probabilities = reader.probabilities(patches.reshape(-1, *patches.shape[2:])).reshape(len(quads), 4, -1)
     classes = reader.card_classes
-    found = []
+    readings: list[Reading | None] = []
     for quad, probs, card_patches in zip(quads, probabilities, patches):
         dist, cardness, corners = read_card(probs, reader.none_index)
-        if cardness < INDEX_SURE:
-            continue
         score = reading_score(dist, cardness)
-        if not too_weak(score, cardness):
-            black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
-                                                               (black_share(card_patches[i]) for i in corners))
-            found.append(Reading(score, order_quad(quad), dist, cardness, guessed,
-                                 SUIT_COLOUR if black_ink else None))
-    return found
+        if cardness < INDEX_SURE or too_weak(score, cardness):
+            readings.append(None)
+            continue
+        black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
+                                                           (black_share(card_patches[i]) for i in corners))
+        readings.append(Reading(score, order_quad(quad), dist, cardness, guessed, SUIT_COLOUR if black_ink else None))
+    return readings
+
+
+def read_outlines(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed: bool = False,
+                  check_colour: bool = True) -> list[Reading]:
+    """The readings of the outlines (:func:`read_each`) that hold a card."""
+    return [reading for reading in read_each(photo, reader, quads, guessed, check_colour) if reading is not None]
 
 
 def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
@@ -158,12 +164,15 @@ def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
     spotter places a card's index corner well but its size and turn coarsely, and the corner patch
     the reader sees is cut to the card's size. The outline that reads best is no nearer the card's
     own edges than the spotted one (reported instead, it put more cards off their outlines on the
-    tuning sets), so the spotted one is reported."""
+    tuning sets), so the spotted one is reported. All the outlines go to the reader in one pass."""
+    tries = [about_index_corner(quad) for quad in quads]
+    each = iter(read_each(photo, reader, [outline for outlines in tries for outline in outlines],
+                          guessed=True, check_colour=check_colour))
     readings = []
-    for quad in quads:
-        tries = read_outlines(photo, reader, about_index_corner(quad), guessed=True, check_colour=check_colour)
-        if tries:
-            readings.append(replace(max(tries, key=lambda reading: reading.score), quad=order_quad(quad)))
+    for quad, outlines in zip(quads, tries):
+        read = [reading for reading in (next(each) for _ in outlines) if reading is not None]
+        if read:
+            readings.append(replace(max(read, key=lambda reading: reading.score), quad=order_quad(quad)))
     return readings
 
 
