@@ -146,7 +146,8 @@ def read_each(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed
             continue
         black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
                                                            (black_share(card_patches[i]) for i in corners))
-        readings.append(Reading(score, order_quad(quad), dist, cardness, guessed, SUIT_COLOUR if black_ink else None))
+        readings.append(Reading(score, order_quad(quad), dist, cardness, guessed,
+                                SUIT_COLOUR if black_ink else None))
     return readings
 
 

@@ -11,8 +11,8 @@ picture, starting at the index corner it was spotted by; a card not yet read is 
 crop around it, where it fills more of what the spotter sees (:meth:`IndexSpotter.closer`), and
 the reader then reads it like a guess, through the outline grown, shrunk and turned about that
 corner (:func:`about_index_corner`, :func:`.pipeline.read_spotted`), since the spotter places the
-index corner better than the card's size and turn. Its maps were trained on the generator's scenes and the 'fit' half
-of the real training photos.
+index corner better than the card's size and turn. Its maps were trained on the generator's scenes
+and the 'fit' half of the real training photos.
 
 A spotter that has learned nothing spots nothing::
 
@@ -113,14 +113,17 @@ def index_first(quad: np.ndarray, index_corner: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -int(np.argmin(np.linalg.norm(ordered - index_corner, axis=1))), axis=0)
 
 
-def about_index_corner(quad: np.ndarray, sizes=SIZES, turns=TURNS) -> list[np.ndarray]:
+def about_index_corner(quad: np.ndarray, sizes: tuple[float, ...] = SIZES,
+                       turns: tuple[float, ...] = TURNS) -> list[np.ndarray]:
     """``quad`` (its index corner first, :func:`index_first`) scaled by each of ``sizes`` and turned
     by each of ``turns`` degrees about that corner, which stays where it was spotted.
 
     >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
     >>> grown, turned = about_index_corner(card, sizes=(1.2,), turns=(0.0, 90.0))
-    >>> grown.round().tolist(), turned.round().tolist()
-    ([[0.0, 0.0], [120.0, 0.0], [120.0, 168.0], [0.0, 168.0]], [[0.0, 0.0], [0.0, 120.0], [-168.0, 120.0], [-168.0, 0.0]])
+    >>> grown.round().tolist()
+    [[0.0, 0.0], [120.0, 0.0], [120.0, 168.0], [0.0, 168.0]]
+    >>> turned.round().tolist()
+    [[0.0, 0.0], [0.0, 120.0], [-168.0, 120.0], [-168.0, 0.0]]
     """
     corner = quad[0]
     outlines = []
