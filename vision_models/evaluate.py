@@ -243,11 +243,14 @@ def table(results: dict) -> str:
     return "\n".join(rows)
 
 
-def designs(reader, args, min_confidence: float, kind: str, total: str, sets) -> dict:
-    """Each third-party design's figures (``sets``: name and a loader of its faces), then all together."""
+def designs(reader, args, min_confidence: float, kind: str, total: str, sets, count: int | None = None,
+            seed_offset: int = 1, max_overlap: float = 0.12) -> dict:
+    """Each third-party design's figures (``sets``: name and a loader of its faces; ``count`` hands
+    each, ``--theme-scenes`` by default), then all together."""
     results, combined = {}, Tally()
     for number, (name, load) in enumerate(sets):
-        tally = synthetic(reader, args.theme_scenes, min_confidence, load(), seed=args.seed + 1 + number)
+        tally = synthetic(reader, count or args.theme_scenes, min_confidence, load(),
+                          seed=args.seed + seed_offset + number, max_overlap=max_overlap)
         results[f"{kind} {name}"] = tally.summary()
         combined.absorb(tally)
     results[total] = combined.summary()
@@ -272,9 +275,12 @@ def run_sets(reader, args, min_confidence: float) -> dict:
     if args.decks:
         from .third_party import available_decks, deck_faces
 
-        results.update(designs(reader, args, min_confidence, "KDE deck", "third-party tuning decks (all)",
-                               [(path.name, lambda path=path: deck_faces(path))
-                                for path in available_decks(args.decks)]))
+        decks = [(path.name, lambda path=path: deck_faces(path)) for path in available_decks(args.decks)]
+        results.update(designs(reader, args, min_confidence, "KDE deck", "third-party tuning decks (all)", decks))
+        if args.overlapping:
+            results.update(designs(reader, args, min_confidence, "overlapping KDE deck",
+                                   f"overlapping third-party tuning decks, up to {100 * OVERLAPPING:.0f} % (all)",
+                                   decks, args.overlapping, seed_offset=501, max_overlap=OVERLAPPING))
     if args.real:
         from .real import finder_halves, load_split
 
@@ -295,8 +301,9 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="Evaluate the card reader on held-out photos.")
     parser.add_argument("--scenes", type=int, default=200, help="generated hands per design set")
     parser.add_argument("--overlapping", type=int, default=0,
-                        help=f"hands of the own designs overlapping up to {100 * OVERLAPPING:.0f} %% of a card, past the "
-                             "issue's 15 %%: how the pipeline fares on piles (seed: --seed + 500)")
+                        help=f"hands of the own designs (and of each KDE deck, with --decks) overlapping up to "
+                             f"{100 * OVERLAPPING:.0f} %% of a card, past the issue's 15 %%: how the pipeline "
+                             "fares on piles, reported apart from the other sets (seeds: --seed + 500 and on)")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")
