@@ -7,8 +7,8 @@ trainers' generators make) of the corner reader, the card finder and index spott
 :mod:`vision_models.train_maps`) and the pips' suit model, each in float32 (the baseline: what
 ``--precision fp32`` trains, and ``auto`` on a CPU without native bfloat16) and in bfloat16
 autocast, alternating so a change in the machine's load hits both alike. Prints the median step,
-what an epoch of the committed recipe would take at it, and the ratio. Behind ``make model``'s time: the training steps are most of it (the rest is the
-generator, the same in both).
+what an epoch of the committed recipe would take at it, and the ratio. Behind ``make model``'s
+time: the training steps are most of it (the rest is the generator, the same in both).
 """
 
 from __future__ import annotations

@@ -32,25 +32,29 @@ from vision_models.scenes import compose, hand_layout
 from .machine import header
 
 
+HAND = ["5H", "5D", "5S", "JC", "5C"]   # the codes of every photo timed
+
+
+def as_jpeg(image: np.ndarray, width: int, height: int) -> bytes:
+    """``image`` resized to ``width`` x ``height`` and encoded as a JPEG of quality 90."""
+    image = cv2.resize(image, (width, height), interpolation=cv2.INTER_CUBIC)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    return data.tobytes()
+
+
 def five_card_jpeg(width: int, height: int, seed: int = 3) -> tuple[bytes, list[str]]:
     """A laid-out hand (four in a row, the starter apart), resized to ``width`` x ``height``."""
-    codes = ["5H", "5D", "5S", "JC", "5C"]
     rng = np.random.default_rng(seed)
-    scene = compose(rng, codes, size=(1200, 1600), quads=hand_layout(rng, (1200, 1600)))
-    image = cv2.resize(scene.image, (width, height), interpolation=cv2.INTER_CUBIC)
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    return data.tobytes(), codes
+    scene = compose(rng, HAND, size=(1200, 1600), quads=hand_layout(rng, (1200, 1600)))
+    return as_jpeg(scene.image, width, height), HAND
 
 
 def spotted_card_jpeg(seed: int = 107) -> tuple[bytes, list[str]]:
     """Five cards scattered on an 800x600 table (seed 107), enlarged to 1600x1200: a photo whose
     jack only the index spotter outlines (read since 4.6.0, through its outline grown or turned),
     so the spotter's closer look and readings are timed, which the laid-out hands never need."""
-    codes = ["5H", "5D", "5S", "JC", "5C"]
-    scene = compose(np.random.default_rng(seed), codes, size=(600, 800))
-    image = cv2.resize(scene.image, (1600, 1200), interpolation=cv2.INTER_CUBIC)
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-    return data.tobytes(), codes
+    scene = compose(np.random.default_rng(seed), HAND, size=(600, 800))
+    return as_jpeg(scene.image, 1600, 1200), HAND
 
 
 def time_pipeline(data: bytes, reader, repeat: int) -> tuple[list[float], list]:

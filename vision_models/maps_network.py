@@ -64,7 +64,7 @@ def build_maps_network(outputs: int = MAPS):
 
 def photometric(torch, images):
     """Images ``(N, H, W, 3)`` uint8 -> ``(N, 3, H, W)`` float in 0..1, each with its contrast,
-    brightness and colour balance jittered (what both dense networks are trained on)."""
+    brightness and colour balance jittered (what the card maps' network is trained on)."""
     x = images.permute(0, 3, 1, 2).float() / 255
     n = x.shape[0]
     contrast = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.3)
