@@ -29,6 +29,7 @@ from service.vision.maps import (FINDER_MAPS, MAPS_FILE, OFFSET_UNIT, OUTPUT_STR
 from service.vision.spotter import IndexSpotter
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
+from vision_models.shapes import random_suit_shape, suit_polygons
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
 from vision_models.scenes import compose, hand_layout
@@ -737,6 +738,25 @@ def test_a_dense_court_figure_leaves_the_index_on_its_paper(seed):
     assert np.array_equal(face[:bottom, :right], index_only[:bottom, :right])
     middle = face[faces.FACE_H // 3:2 * faces.FACE_H // 3, faces.FACE_W // 3:2 * faces.FACE_W // 3]
     assert (middle != np.array(style["paper"], np.uint8)).any(axis=2).mean() > 0.3
+
+
+def _symbol_mask(polygons, side: int = 64) -> np.ndarray:
+    mask = np.zeros((side, side), np.uint8)
+    for polygon in polygons:
+        cv2.fillPoly(mask, [np.round(polygon * (side - 1)).astype(np.int32)], 1)
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_deck_of_other_suit_proportions_keeps_its_clubs_and_spades_apart(seed):
+    """The reader's spades and clubs of other proportions stay in the symbol's box, each another
+    drawing than the project's own, and a club never covers the same pixels as a spade."""
+    shape = random_suit_shape(np.random.default_rng(seed))
+    club, spade = suit_polygons("C", shape=shape), suit_polygons("S", shape=shape)
+    assert all(-0.05 <= float(p.min()) and float(p.max()) <= 1.05 for p in club + spade)
+    club_mask, spade_mask = _symbol_mask(club), _symbol_mask(spade)
+    assert (club_mask & spade_mask).sum() / (club_mask | spade_mask).sum() < 0.9
+    assert not np.array_equal(club_mask, _symbol_mask(suit_polygons("C")))
 
 
 # --- the index spotter ------------------------------------------------------------------------------

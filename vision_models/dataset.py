@@ -19,6 +19,7 @@ from service.vision.geometry import PATCH_H, PATCH_W, corner_homography, corner_
 
 from .faces import CLASSES, random_style
 from .scenes import compose
+from .shapes import random_suit_shape
 
 NONE = CLASSES.index("NONE")
 DENSE_ART_SHARE = 0.0   # the share of the reader's scenes whose deck has dense court figures: off, since
@@ -55,9 +56,10 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03
 
 
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03,
-                  dense_art: float = DENSE_ART_SHARE):
+                  dense_art: float = DENSE_ART_SHARE, suit_shapes: float = 0.0):
     """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene, whose deck has dense
-    court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``."""
+    court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``, and spades and
+    clubs of other proportions (:func:`.shapes.random_suit_shape`) with the chance ``suit_shapes``."""
     n = n_cards or int(rng.integers(1, 9))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
     size = (int(rng.integers(360, 640)), int(rng.integers(360, 640)))
@@ -67,6 +69,8 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
         # pips' training scenes and the evaluation's own designs keep the sparse stand-ins (at 0 no
         # random number is drawn, so the patches are those the committed reader was trained on)
         style["dense_art"] = True
+    if suit_shapes and rng.random() < suit_shapes:   # for the reader only, as the dense figures
+        style["suit_shape"] = random_suit_shape(rng)
     scene = compose(rng, codes, size=size, max_overlap=0.15, style=style)
     xs, ys = [], []
     for i, card in enumerate(scene.cards):
@@ -171,10 +175,10 @@ def distort(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
 
 
 def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE,
-                           distorted: float = 0.0):
+                           distorted: float = 0.0, suit_shapes: float = 0.0):
     """One scene's patches (:func:`scene_patches`), a share ``distorted`` of them bent
     (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder (:func:`occlude`)."""
-    x, y = scene_patches(rng, dense_art=dense_art)
+    x, y = scene_patches(rng, dense_art=dense_art, suit_shapes=suit_shapes)
     if distorted:
         for i in np.nonzero(rng.random(len(y)) < distorted)[0]:
             x[i] = distort(rng, x[i])
@@ -184,7 +188,7 @@ def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_AR
 
 
 def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE,
-                 distorted: float = 0.0):
+                 distorted: float = 0.0, suit_shapes: float = 0.0):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
-    return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted),
+    return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted, suit_shapes),
                   np.random.default_rng([seed, worker]), count)

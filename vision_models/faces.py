@@ -160,13 +160,15 @@ def _paste_glyph(image, mask, cx, cy, height, colour, turned=False) -> None:
     _blend(image, scaled, int(round(cx - size[0] / 2)), int(round(cy - size[1] / 2)), colour)
 
 
-def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False, font: str | None = None) -> None:
-    """Fill the suit symbol centred at (cx, cy) in pixels, ``size`` pixels tall (a font's glyph if given)."""
+def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False, font: str | None = None,
+              shape: dict | None = None) -> None:
+    """Fill the suit symbol centred at (cx, cy) in pixels, ``size`` pixels tall (a font's glyph if
+    given, else :func:`.shapes.suit_polygons` with ``variant`` and ``shape``)."""
     if font:
         _paste_glyph(image, glyph_mask(font, SUIT_GLYPHS[suit]), cx, cy, size, colour, turned)
         return
     polys = []
-    for poly in suit_polygons(suit, variant):
+    for poly in suit_polygons(suit, variant, shape):
         pts = (poly - 0.5) * size
         if turned:
             pts = -pts
@@ -227,7 +229,7 @@ def _index(face, code, style) -> None:
     (tw, _), _ = cv2.getTextSize(rank, style["font"], 1.0, 1)
     centre_x = x + min(rank_h * 0.45 * (len(rank) * 0.8), rank_h * 0.75)
     draw_suit(half, suit, centre_x, bottom + style["gap"] * FACE_H + suit_h * 0.6, suit_h, colour,
-              style["suit_variant"], font=style.get("glyph_suits"))
+              style["suit_variant"], font=style.get("glyph_suits"), shape=style.get("suit_shape"))
     region_w, region_h = int(FACE_W * INDEX_REGION[0]), int(FACE_H * INDEX_REGION[1])
     corner = half[:region_h, :region_w]
     ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
@@ -344,7 +346,8 @@ def _centre(face, code, style, rng) -> None:
                     cv2.line(face, tuple(int(v) for v in a), tuple(int(v) for v in b), c,
                              int(rng.integers(1, 4)), cv2.LINE_AA)
         _draw_rank(face, rank, x0 + 10, y0 + 10, 0.12 * FACE_H, style, colour)
-        draw_suit(face, suit, x1 - 30, y1 - 30, 0.08 * FACE_H, colour, style["suit_variant"])
+        draw_suit(face, suit, x1 - 30, y1 - 30, 0.08 * FACE_H, colour, style["suit_variant"],
+                  shape=style.get("suit_shape"))
         return
     count = 1 if rank == "A" else int(rank)
     size = style["pip_size"] * FACE_H * (0.8 if count >= 9 else 1.0)
@@ -354,7 +357,7 @@ def _centre(face, code, style, rng) -> None:
     for px, py in PIPS[count]:
         draw_suit(face, suit, (0.5 + (px - 0.5) * sx) * FACE_W, (0.5 + (py - 0.5) * sy) * FACE_H,
                   size * 0.55 if count > 1 else size * 0.6, colour, style["suit_variant"], turned=py > 0.55,
-                  font=style.get("glyph_suits"))
+                  font=style.get("glyph_suits"), shape=style.get("suit_shape"))
 
 
 def render_face(code: str, style: dict, rng: np.random.Generator) -> np.ndarray:

@@ -34,8 +34,40 @@ def _circle(cx: float, cy: float, r: float, n: int = 24) -> np.ndarray:
     return np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1)
 
 
-def suit_polygons(suit: str, variant: float = 0.5) -> list[np.ndarray]:
-    """The suit symbol as filled polygons in the unit box; ``variant`` (0..1) varies the drawing."""
+def random_suit_shape(rng: np.random.Generator) -> dict:
+    """The proportions of one deck's spades and clubs, drawn around :func:`suit_polygons`' own: the
+    clubs' lobes (radius, how far apart, how low the side ones sit), the spade's body width, and the
+    stem (its width at the neck and at the foot, and ``flare``: 1 straight sides, more a foot
+    curving out, as printed decks draw it). Blurred to a few pixels, the shapes of other people's
+    clubs and spades are what tells them apart.
+
+    >>> sorted(random_suit_shape(np.random.default_rng(0)))
+    ['body', 'drop', 'flare', 'foot', 'lobe', 'neck', 'spread']
+    """
+    return {"lobe": float(rng.uniform(0.17, 0.27)), "spread": float(rng.uniform(0.19, 0.27)),
+            "drop": float(rng.uniform(0.5, 0.6)), "body": float(rng.uniform(0.72, 0.95)),
+            "neck": float(rng.uniform(0.0, 0.05)), "foot": float(rng.uniform(0.07, 0.2)),
+            "flare": float(rng.uniform(1.0, 3.5))}
+
+
+def _stem(top: float, shape: dict) -> np.ndarray:
+    """A stem from the symbol's middle (``top``) down to the unit box's bottom edge, ``shape``'s
+    neck and foot half-widths apart, its sides curving out with ``shape["flare"]``."""
+    t = np.linspace(0, 1, 9)
+    half = shape["neck"] + (shape["foot"] - shape["neck"]) * t ** shape["flare"]
+    y = top + (1 - top) * t
+    return np.concatenate([np.stack([0.5 - half, y], axis=1), np.stack([0.5 + half, y], axis=1)[::-1]])
+
+
+def suit_polygons(suit: str, variant: float = 0.5, shape: dict | None = None) -> list[np.ndarray]:
+    """The suit symbol as filled polygons in the unit box; ``variant`` (0..1) varies the drawing, and
+    ``shape`` (:func:`random_suit_shape`; None: the project's own symbols, as printed on the special
+    cards) the proportions of the spades and clubs.
+
+    >>> [len(p) for p in suit_polygons("C")], [len(p) for p in suit_polygons("C", shape=random_suit_shape(
+    ...     np.random.default_rng(0)))]
+    ([24, 24, 24, 24, 3], [24, 24, 24, 24, 18])
+    """
     if suit == "H":
         return [_heart(squash=0.85 + 0.3 * variant)]
     if suit == "D":
@@ -53,13 +85,17 @@ def suit_polygons(suit: str, variant: float = 0.5) -> list[np.ndarray]:
     if suit == "S":
         body = _heart(squash=0.8 + 0.3 * variant)
         body[:, 1] = 1 - body[:, 1]
-        body = body * 0.82 + np.array([0.09, 0.0])
-        stem = np.array([[0.5, 0.6], [0.62, 1.0], [0.38, 1.0]])
-        return [body, stem]
+        if shape is None:
+            return [body * 0.82 + np.array([0.09, 0.0]), np.array([[0.5, 0.6], [0.62, 1.0], [0.38, 1.0]])]
+        return [body * shape["body"] + np.array([(1 - shape["body"]) / 2, 0.0]), _stem(0.6, shape)]
     if suit == "C":
-        r = 0.2 + 0.04 * variant
-        return [_circle(0.5, 0.26, r), _circle(0.27, 0.56, r), _circle(0.73, 0.56, r),
-                _circle(0.5, 0.5, 0.12), np.array([[0.5, 0.5], [0.63, 1.0], [0.37, 1.0]])]
+        if shape is None:
+            r = 0.2 + 0.04 * variant
+            return [_circle(0.5, 0.26, r), _circle(0.27, 0.56, r), _circle(0.73, 0.56, r),
+                    _circle(0.5, 0.5, 0.12), np.array([[0.5, 0.5], [0.63, 1.0], [0.37, 1.0]])]
+        r, spread, drop = shape["lobe"], shape["spread"], shape["drop"]
+        return [_circle(0.5, 0.06 + r, r), _circle(0.5 - spread, drop, r), _circle(0.5 + spread, drop, r),
+                _circle(0.5, 0.5, 0.12), _stem(0.5, shape)]
     raise ValueError(suit)
 
 

@@ -136,7 +136,7 @@ def train(args) -> dict:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     started = time.time()
-    make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort)
+    make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes)
     x, y = generate(args.seed, args.patches, args.threads, make)
     xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -179,7 +179,7 @@ def train(args) -> dict:
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
-                                       "distort": args.distort,
+                                       "distort": args.distort, "suit_shapes": args.suit_shapes,
                                        "width": args.width, "epochs": args.epochs, "head": args.head,
                                        "precision": precision,
                                        "seconds": round(time.time() - started)})
@@ -277,6 +277,9 @@ def arguments():
                              "(an experiment, off by default; see the model card)")
     parser.add_argument("--distort", type=float, default=0.0,
                         help="the share of generated patches bent and their strokes thickened or thinned "
+                             "(an experiment, off by default; see the model card)")
+    parser.add_argument("--suit-shapes", type=float, default=0.0,
+                        help="the share of scenes whose deck draws its spades and clubs in other proportions "
                              "(an experiment, off by default; see the model card)")
     parser.add_argument("--min-confidence", type=float, default=0.8,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
