@@ -20,8 +20,9 @@ from service.vision.face import FACE_H, FACE_W, NUMBER_RANKS, card_face
 from service.vision.pips import PIP_SIDE, SUITS, pip_crops
 
 from .dataset import gather, jitter_quad
-from .faces import STANDARD_CODES
+from .faces import STANDARD_CODES, random_style
 from .scenes import compose
+from .shapes import random_suit_shape
 
 PIP_CODES = tuple(code for code in STANDARD_CODES if code[:-1] in NUMBER_RANKS)
 OUTLINES_PER_CARD = 2   # each card rectified from this many jittered outlines
@@ -32,12 +33,17 @@ def _face_ids(ids: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return card_face(np.repeat(ids[..., None].astype(np.float32), 3, axis=2), quad)[..., 0]
 
 
-def pip_examples(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def pip_examples(rng: np.random.Generator, suit_shapes: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """One scene of three to eight cards from two to ten -> pip crops ``(N, PIP_SIDE, PIP_SIDE)``
-    float16 (ink 1) and their suits ``(N,)`` int64 (indices into ``SUITS``)."""
+    float16 (ink 1) and their suits ``(N,)`` int64 (indices into ``SUITS``); with the chance
+    ``suit_shapes`` its deck draws spades and clubs of other proportions
+    (:func:`.shapes.random_suit_shape`; at 0 no random number is drawn)."""
     codes = list(rng.choice(PIP_CODES, size=int(rng.integers(3, 9)), replace=False))
+    style = None
+    if suit_shapes and rng.random() < suit_shapes:
+        style = {**random_style(rng), "suit_shape": random_suit_shape(rng)}
     scene = compose(rng, codes, size=(int(rng.integers(400, 1000)), int(rng.integers(400, 1000))),
-                    max_overlap=0.15)
+                    max_overlap=0.15, style=style)
     xs, ys = [np.zeros((0, PIP_SIDE, PIP_SIDE), np.float16)], [np.zeros(0, np.int64)]
     for number, card in enumerate(scene.cards):
         for _ in range(OUTLINES_PER_CARD):
@@ -53,6 +59,6 @@ def pip_examples(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(xs), np.concatenate(ys)
 
 
-def make_pip_dataset(seed: int, count: int, worker: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def make_pip_dataset(seed: int, count: int, worker: int = 0, suit_shapes: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """At least ``count`` pips from scenes seeded by (seed, worker)."""
-    return gather(pip_examples, np.random.default_rng([seed, worker]), count)
+    return gather(lambda rng: pip_examples(rng, suit_shapes), np.random.default_rng([seed, worker]), count)
