@@ -572,6 +572,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     defaults, training = parser.parse_args([]), json.loads((HERE / spec).read_text())["training"]
     assert defaults.precision == default and training.get("precision", "fp32") == committed
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
+    assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
     assert Path(defaults.out).resolve() == HERE
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):

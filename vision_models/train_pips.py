@@ -21,7 +21,7 @@ import numpy as np
 from service.vision.face import FACE_H, FACE_W
 from service.vision.pips import PIP_SIDE, PIPS_FILE, PIPS_SPEC, SUITS
 
-from .pip_data import make_pip_dataset
+from .pip_data import SUIT_SHAPES_SHARE, make_pip_dataset
 from .train import forward_in, generate, training_arguments, training_precision, write_onnx
 
 
@@ -127,9 +127,9 @@ def arguments():
     """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
     parser = training_arguments(__doc__, epochs=10, batch=256)
     parser.add_argument("--pips", type=int, default=100_000)
-    parser.add_argument("--suit-shapes", type=float, default=0.0,
+    parser.add_argument("--suit-shapes", type=float, default=SUIT_SHAPES_SHARE,
                         help="the share of scenes whose deck draws its spades and clubs in other proportions "
-                             "(an experiment, off by default; see the model card)")
+                             f"(default {SUIT_SHAPES_SHARE}, the committed model's; see the model card)")
     return parser
 
 
