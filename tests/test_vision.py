@@ -750,7 +750,7 @@ def _symbol_mask(polygons, side: int = 64) -> np.ndarray:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_a_deck_of_other_suit_proportions_keeps_its_clubs_and_spades_apart(seed):
-    """The reader's spades and clubs of other proportions stay in the symbol's box, each another
+    """The training's spades and clubs of other proportions stay in the symbol's box, each another
     drawing than the project's own, and a club never covers the same pixels as a spade."""
     shape = random_suit_shape(np.random.default_rng(seed))
     club, spade = suit_polygons("C", shape=shape), suit_polygons("S", shape=shape)

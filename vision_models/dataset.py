@@ -69,7 +69,7 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
         # pips' training scenes and the evaluation's own designs keep the sparse stand-ins (at 0 no
         # random number is drawn, so the patches are those the committed reader was trained on)
         style["dense_art"] = True
-    if suit_shapes and rng.random() < suit_shapes:   # for the reader only, as the dense figures
+    if suit_shapes and rng.random() < suit_shapes:   # the reader's share (the pips' is pip_data's own)
         style["suit_shape"] = random_suit_shape(rng)
     scene = compose(rng, codes, size=size, max_overlap=0.15, style=style)
     xs, ys = [], []

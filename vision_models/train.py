@@ -237,6 +237,14 @@ def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32
     return parser
 
 
+def add_suit_shapes_option(parser: argparse.ArgumentParser, default: float, why: str) -> None:
+    """``--suit-shapes SHARE``, the option of the trainers whose scenes may draw their spades and clubs
+    in other proportions (:func:`.shapes.random_suit_shape`); ``why`` says what its default is."""
+    parser.add_argument("--suit-shapes", type=float, default=default,
+                        help="the share of scenes whose deck draws its spades and clubs in other proportions "
+                             f"({why}; see the model card)")
+
+
 def training_precision(torch, choice: str) -> str:
     """``choice`` (``--precision``) made definite: ``auto`` is ``bf16`` where this CPU computes
     bfloat16 natively (where it does not, bfloat16 is emulated and slower than float32).
@@ -278,9 +286,7 @@ def arguments():
     parser.add_argument("--distort", type=float, default=0.0,
                         help="the share of generated patches bent and their strokes thickened or thinned "
                              "(an experiment, off by default; see the model card)")
-    parser.add_argument("--suit-shapes", type=float, default=0.0,
-                        help="the share of scenes whose deck draws its spades and clubs in other proportions "
-                             "(an experiment, off by default; see the model card)")
+    add_suit_shapes_option(parser, 0.0, "an experiment, off by default")
     parser.add_argument("--min-confidence", type=float, default=0.8,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
                              "--thresholds on the tuning sets)")

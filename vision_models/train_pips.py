@@ -22,7 +22,7 @@ from service.vision.face import FACE_H, FACE_W
 from service.vision.pips import PIP_SIDE, PIPS_FILE, PIPS_SPEC, SUITS
 
 from .pip_data import SUIT_SHAPES_SHARE, make_pip_dataset
-from .train import forward_in, generate, training_arguments, training_precision, write_onnx
+from .train import add_suit_shapes_option, forward_in, generate, training_arguments, training_precision, write_onnx
 
 
 def build_pip_model():
@@ -127,9 +127,7 @@ def arguments():
     """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
     parser = training_arguments(__doc__, epochs=10, batch=256)
     parser.add_argument("--pips", type=int, default=100_000)
-    parser.add_argument("--suit-shapes", type=float, default=SUIT_SHAPES_SHARE,
-                        help="the share of scenes whose deck draws its spades and clubs in other proportions "
-                             f"(default {SUIT_SHAPES_SHARE}, the committed model's; see the model card)")
+    add_suit_shapes_option(parser, SUIT_SHAPES_SHARE, f"default {SUIT_SHAPES_SHARE}, the committed model's")
     return parser
 
 
