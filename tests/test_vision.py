@@ -573,6 +573,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert defaults.precision == default and training.get("precision", "fp32") == committed
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
     assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
+    assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
     assert Path(defaults.out).resolve() == HERE
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
@@ -739,6 +740,30 @@ def test_a_dense_court_figure_leaves_the_index_on_its_paper(seed):
     assert np.array_equal(face[:bottom, :right], index_only[:bottom, :right])
     middle = face[faces.FACE_H // 3:2 * faces.FACE_H // 3, faces.FACE_W // 3:2 * faces.FACE_W // 3]
     assert (middle != np.array(style["paper"], np.uint8)).any(axis=2).mean() > 0.3
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("code", ["8C", "10D", "QS"])
+def test_a_crowded_deck_prints_a_large_symbol_right_beside_its_index(seed, code):
+    """A crowded deck's number cards and court cards (the reader's training only) put ink of the
+    card's colour within the crowding gap and a few pixels right of the index's ink, level with
+    the index, and leave the index itself as it is printed alone."""
+    rng = np.random.default_rng(seed)
+    style = {**faces.random_style(rng), "border": False, "index_box": False}
+    style["crowded"] = faces.random_crowding(rng)
+    face = faces.render_face(code, style, rng)
+    index_only = np.full_like(face, style["paper"])
+    faces._index(index_only, code, style)
+    index_ink = (index_only != np.array(style["paper"], np.uint8)).any(axis=2)
+    assert np.array_equal(face[index_ink], index_only[index_ink])
+    right, _ = faces.index_extent(code, style)
+    left = int(right * faces.FACE_W)
+    beside = slice(left, left + int((style["crowded"]["gap"] + 0.04) * faces.FACE_W))
+    level = slice(int(style["index_y"] * faces.FACE_H),
+                  int((style["index_y"] + style["rank_h"]) * faces.FACE_H) + int(0.06 * faces.FACE_H))
+    colour = np.array(style["red"] if code[-1] in "HD" else style["black"], np.int16)
+    near_ink = np.abs(face[level, beside].astype(np.int16) - colour).max(axis=2) < 40
+    assert near_ink.sum() >= 10
 
 
 def _symbol_mask(polygons, side: int = 64) -> np.ndarray:

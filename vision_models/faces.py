@@ -5,7 +5,8 @@ TrueType face rendered with Pillow when the ``train`` extra is installed: the Te
 in ``vision_models/fonts`` or the system's DejaVu faces), index
 size (6-19 % of the card height; the whole index within 37 % of it) and place, sometimes boxed, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
 suit shapes, pip layouts, court-card stand-ins (sparse shapes in a frame; for the reader's patches
-also dense figures beside the index, :func:`dense_court_art`), two or four indices::
+also dense figures beside the index, :func:`dense_court_art`, and corners crowded by large pips and
+court symbols, :func:`random_crowding`), two or four indices::
 
     >>> rng = np.random.default_rng(0)
     >>> render_face("10H", random_style(rng), rng).shape
@@ -217,16 +218,16 @@ def _blend(image, mask, x, y, colour) -> None:
     image[y0:y1, x0:x1] = (region * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
 
 
-def _index(face, code, style) -> None:
-    """Top-left index (rank over suit), then the same turned half a turn at bottom-right."""
+def _index_corner(code, style) -> tuple[np.ndarray, np.ndarray]:
+    """The top-left index (rank over suit) drawn on the style's paper: the corner region
+    (:data:`INDEX_REGION`) and its ink mask."""
     rank, suit = code[:-1], code[-1]
-    half = np.full_like(face, style["paper"])
+    half = np.full((FACE_H, FACE_W, 3), style["paper"], np.uint8)
     colour = _ink(style, suit)
     x, y = style["index_x"] * FACE_W, style["index_y"] * FACE_H
     rank_h = style["rank_h"] * FACE_H
     bottom = _draw_rank(half, rank, x, y, rank_h, style, colour)
     suit_h = style["suit_h"] * FACE_H
-    (tw, _), _ = cv2.getTextSize(rank, style["font"], 1.0, 1)
     centre_x = x + min(rank_h * 0.45 * (len(rank) * 0.8), rank_h * 0.75)
     draw_suit(half, suit, centre_x, bottom + style["gap"] * FACE_H + suit_h * 0.6, suit_h, colour,
               style["suit_variant"], font=style.get("glyph_suits"), shape=style.get("suit_shape"))
@@ -236,6 +237,26 @@ def _index(face, code, style) -> None:
     if style.get("index_box") and ink.any():
         _frame(corner, ink, colour)
         ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
+    return corner, ink
+
+
+def index_extent(code, style) -> tuple[float, float]:
+    """How far the top-left index's ink reaches right and down, fractions of the card's width and
+    height.
+
+    >>> style = random_style(np.random.default_rng(0))
+    >>> right, bottom = index_extent("10H", style)
+    >>> style["index_x"] < right < INDEX_REGION[0], style["index_y"] < bottom < INDEX_REGION[1]
+    (True, True)
+    """
+    rows, cols = np.nonzero(_index_corner(code, style)[1])
+    return (int(cols.max()) + 1) / FACE_W, (int(rows.max()) + 1) / FACE_H
+
+
+def _index(face, code, style) -> None:
+    """Top-left index (rank over suit), then the same turned half a turn at bottom-right."""
+    corner, ink = _index_corner(code, style)
+    region_w, region_h = corner.shape[1], corner.shape[0]
     places = [(slice(0, region_h), slice(0, region_w), corner, ink),
               (slice(FACE_H - region_h, FACE_H), slice(FACE_W - region_w, FACE_W),
                corner[::-1, ::-1], ink[::-1, ::-1])]
@@ -325,26 +346,14 @@ def _centre(face, code, style, rng) -> None:
     if rank in "JQK" and style.get("dense_art"):
         _dense_court(face, style, colour, rng)
         return
+    if rank in "JQK" and style.get("crowded"):
+        _crowded_court(face, code, style, colour, rng)
+        return
     if rank in "JQK":
         ix, iy = style.get("court_inset", (0.2, 0.15))
         x0, y0, x1, y1 = int(ix * FACE_W), int(iy * FACE_H), int((1 - ix) * FACE_W), int((1 - iy) * FACE_H)
         cv2.rectangle(face, (x0, y0), (x1, y1), colour, 2, cv2.LINE_AA)
-        for _ in range(int(rng.integers(4, 14))):
-            c = style["court_colours"][int(rng.integers(0, 3))]
-            kind = rng.random()
-            if kind < 0.6:
-                pts = rng.integers([x0, y0], [x1, y1], size=(int(rng.integers(3, 6)), 2)).astype(np.int32)
-                cv2.fillPoly(face, [pts], c, cv2.LINE_AA)
-                if rng.random() < 0.5:
-                    cv2.polylines(face, [pts], True, (20, 20, 20), 1, cv2.LINE_AA)
-            elif kind < 0.8:
-                centre = tuple(int(v) for v in rng.integers([x0, y0], [x1, y1]))
-                cv2.circle(face, centre, int(rng.integers(5, 30)), c, -1 if rng.random() < 0.6 else 2, cv2.LINE_AA)
-            else:
-                for _ in range(int(rng.integers(3, 8))):
-                    a, b = rng.integers([x0, y0], [x1, y1], size=(2, 2))
-                    cv2.line(face, tuple(int(v) for v in a), tuple(int(v) for v in b), c,
-                             int(rng.integers(1, 4)), cv2.LINE_AA)
+        _sparse_court_art(face, (x0, y0, x1, y1), style, rng)
         _draw_rank(face, rank, x0 + 10, y0 + 10, 0.12 * FACE_H, style, colour)
         draw_suit(face, suit, x1 - 30, y1 - 30, 0.08 * FACE_H, colour, style["suit_variant"],
                   shape=style.get("suit_shape"))
@@ -354,9 +363,86 @@ def _centre(face, code, style, rng) -> None:
     if count == 1:
         size *= float(rng.uniform(1.3, 2.2))
     sx, sy = style.get("pip_spread", (1.0, 1.0))
+    if style.get("crowded") and count >= 4:
+        size *= style["crowded"]["pip_scale"]
+        sx, sy = _spread_beside_index(code, style, size * 0.55)
     for px, py in PIPS[count]:
         draw_suit(face, suit, (0.5 + (px - 0.5) * sx) * FACE_W, (0.5 + (py - 0.5) * sy) * FACE_H,
                   size * 0.55 if count > 1 else size * 0.6, colour, style["suit_variant"], turned=py > 0.55,
+                  font=style.get("glyph_suits"), shape=style.get("suit_shape"))
+
+
+def _sparse_court_art(face, box: tuple[int, int, int, int], style, rng) -> None:
+    """The court stand-in's few shapes (polygons, discs, strokes) in the style's court colours."""
+    x0, y0, x1, y1 = box
+    for _ in range(int(rng.integers(4, 14))):
+        c = style["court_colours"][int(rng.integers(0, 3))]
+        kind = rng.random()
+        if kind < 0.6:
+            pts = rng.integers([x0, y0], [x1, y1], size=(int(rng.integers(3, 6)), 2)).astype(np.int32)
+            cv2.fillPoly(face, [pts], c, cv2.LINE_AA)
+            if rng.random() < 0.5:
+                cv2.polylines(face, [pts], True, (20, 20, 20), 1, cv2.LINE_AA)
+        elif kind < 0.8:
+            centre = tuple(int(v) for v in rng.integers([x0, y0], [x1, y1]))
+            cv2.circle(face, centre, int(rng.integers(5, 30)), c, -1 if rng.random() < 0.6 else 2, cv2.LINE_AA)
+        else:
+            for _ in range(int(rng.integers(3, 8))):
+                a, b = rng.integers([x0, y0], [x1, y1], size=(2, 2))
+                cv2.line(face, tuple(int(v) for v in a), tuple(int(v) for v in b), c,
+                         int(rng.integers(1, 4)), cv2.LINE_AA)
+
+
+def random_crowding(rng: np.random.Generator) -> dict:
+    """How one deck crowds its corners (for :func:`render_face`'s ``style["crowded"]``): number cards'
+    pips ``pip_scale`` times larger, the first one ``gap`` (a fraction of the card's width) right of
+    the index and ``drop`` of the rank's height below its top; court cards framed right beside the
+    index, with a big suit symbol (``court_suit`` of the card's height) in the frame's corner and a
+    dense figure when ``dense``. Several published decks print their faces so (large pips and
+    court symbols touching a small index), where the project's own faces keep clear of the index.
+
+    >>> crowding = random_crowding(np.random.default_rng(0))
+    >>> sorted(crowding), 1.0 <= crowding["pip_scale"] <= 1.4
+    (['court_suit', 'dense', 'drop', 'gap', 'pip_scale'], True)
+    """
+    return {"pip_scale": float(rng.uniform(1.0, 1.4)), "gap": float(rng.uniform(0.0, 0.03)),
+            "drop": float(rng.uniform(0.0, 0.6)), "court_suit": float(rng.uniform(0.09, 0.15)),
+            "dense": bool(rng.random() < 0.5)}
+
+
+def _beside_index(code, style, size: float) -> tuple[float, float]:
+    """Centre (pixels) of a symbol ``size`` pixels tall set right of the card's top-left index, by
+    the deck's crowding gap, its top the crowding drop below the index's top."""
+    crowding = style["crowded"]
+    right, _ = index_extent(code, style)
+    return ((right + crowding["gap"]) * FACE_W + size / 2,
+            (style["index_y"] + crowding["drop"] * style["rank_h"]) * FACE_H + size / 2)
+
+
+def _spread_beside_index(code, style, size: float) -> tuple[float, float]:
+    """The pip spread that puts a number card's top-left pip (``size`` pixels tall) beside its index,
+    held to spreads that keep the pips on the card."""
+    x, y = _beside_index(code, style, size)
+    return (float(np.clip((0.5 - x / FACE_W) / 0.2, 0.8, 1.6)),
+            float(np.clip((0.5 - y / FACE_H) / 0.3, 0.85, 1.45)))
+
+
+def _crowded_court(face, code, style, colour, rng) -> None:
+    """A court card of a crowded deck: its figure framed from right beside the index column to the
+    mirror place, with a big suit symbol in the frame's top-left corner and, turned, its
+    bottom-right one."""
+    suit = code[-1]
+    size = style["crowded"]["court_suit"] * FACE_H
+    x, y = _beside_index(code, style, size)
+    box = (int(x - size / 2), int(y - size / 2), FACE_W - int(x - size / 2), FACE_H - int(y - size / 2))
+    if style["crowded"]["dense"]:
+        dense_court_art(face, box, rng)
+    else:
+        _sparse_court_art(face, box, style, rng)
+    cv2.rectangle(face, box[:2], box[2:], colour, 2, cv2.LINE_AA)
+    for cx, cy, turned in ((x, y, False), (FACE_W - x, FACE_H - y, True)):
+        cv2.circle(face, (int(cx), int(cy)), int(size * 0.6), style["paper"], -1, cv2.LINE_AA)
+        draw_suit(face, suit, cx, cy, size, colour, style["suit_variant"], turned=turned,
                   font=style.get("glyph_suits"), shape=style.get("suit_shape"))
 
 

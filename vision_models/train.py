@@ -8,6 +8,7 @@ patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx
     python -m vision_models.train --patches 4000 --epochs 1 --out /tmp/model   # a quick smoke run
     python -m vision_models.train --real ../shared/data/real-photos            # + real photos' training split
     python -m vision_models.train --dense-art 0.5 --out /tmp/dense   # dense court figures in half the scenes
+    python -m vision_models.train --crowded 0.3 --out /tmp/crowded   # large pips and court symbols beside the index
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -136,7 +137,8 @@ def train(args) -> dict:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     started = time.time()
-    make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes)
+    make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
+                   crowded=args.crowded)
     x, y = generate(args.seed, args.patches, args.threads, make)
     xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -180,6 +182,7 @@ def train(args) -> dict:
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
                                        "distort": args.distort, "suit_shapes": args.suit_shapes,
+                                       "crowded": args.crowded,
                                        "width": args.width, "epochs": args.epochs, "head": args.head,
                                        "precision": precision,
                                        "seconds": round(time.time() - started)})
@@ -287,6 +290,9 @@ def arguments():
                         help="the share of generated patches bent and their strokes thickened or thinned "
                              "(an experiment, off by default; see the model card)")
     add_suit_shapes_option(parser, 0.0, "an experiment, off by default")
+    parser.add_argument("--crowded", type=float, default=0.0,
+                        help="the share of scenes whose deck prints large pips and court symbols right beside "
+                             "its indices (an experiment, off by default; see the model card)")
     parser.add_argument("--min-confidence", type=float, default=0.8,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
                              "--thresholds on the tuning sets)")
