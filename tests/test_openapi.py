@@ -30,3 +30,17 @@ def test_every_api_route_is_documented(app, client):
     served = {re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
               for rule in app.url_map.iter_rules() if rule.rule.startswith("/v1/")}
     assert served - documented == set()
+
+
+def test_errors_are_documented_as_the_problems_the_service_sends(client):
+    """Every error response in the spec is ``application/problem+json`` with the Problem schema, and
+    a real 422 has no member the schema does not describe."""
+    spec = client.get("/openapi.json").get_json()
+    for name, response in spec["components"]["responses"].items():
+        assert list(response["content"]) == ["application/problem+json"], name
+        assert response["content"]["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}
+    problem = spec["components"]["schemas"]["Problem"]["properties"]
+    body = client.post("/v1/show", json={"hand": ["5H", "5D", "ZZ", "JH"], "starter": "5C"}).get_json()
+    assert set(body) <= set(problem) and {"type", "title", "status", "detail", "errors"} <= set(body)
+    error_fields = spec["components"]["schemas"]["FieldError"]["properties"]
+    assert set(body["errors"][0]) == set(error_fields)

@@ -101,6 +101,9 @@ def test_an_unsure_card_comes_back_without_a_code_and_blocks_the_count(app, hand
     assert body["model"]["min_confidence"] == 1.01
     response = client.post("/v1/show/photo", data=upload(hand_jpeg))
     assert response.status_code == 422 and "cannot be read surely" in response.json["detail"]
+    read = response.json["recognition"]   # the cards, for the player to confirm
+    assert [card["candidates"] for card in read["cards"]] == [card["candidates"] for card in cards]
+    assert sum(card["starter"] for card in read["cards"]) == 1 and read["model"]["min_confidence"] == 1.01
 
 
 def test_a_request_may_ask_for_its_own_threshold(app, hand_jpeg):

@@ -14,6 +14,8 @@ from flask import Response, json, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from schemas.problems import ProblemSchema
+
 PROBLEM_MIMETYPE = "application/problem+json"
 
 
@@ -55,7 +57,20 @@ def problem_response(status: int, title: str, detail: str | None = None, **exten
 
 
 class ProblemApi(Api):
-    """flask-smorest ``Api`` whose errors are ``application/problem+json``."""
+    """flask-smorest ``Api`` whose errors are ``application/problem+json``, and documented so."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self):
+        """flask-smorest's error responses (one per status, and the default one) in the spec, with
+        the problem's media type: the library registers them in its response content type, which
+        the successful responses keep."""
+        success_type = self.DEFAULT_RESPONSE_CONTENT_TYPE
+        self.DEFAULT_RESPONSE_CONTENT_TYPE = PROBLEM_MIMETYPE
+        try:
+            super()._register_responses()
+        finally:
+            self.DEFAULT_RESPONSE_CONTENT_TYPE = success_type
 
     def handle_http_exception(self, error: HTTPException):
         data = getattr(error, "data", None) or {}
@@ -65,8 +80,9 @@ class ProblemApi(Api):
             detail = "; ".join(_describe(e) for e in errors[:5])
         elif not detail and error.code != 500:
             detail = error.description
-        response = problem_response(error.code or 500, error.name, detail,
-                                    **({"errors": errors} if errors else {}))
+        extensions = {"errors": errors} if errors else {}
+        extensions.update(data.get("extensions") or {})
+        response = problem_response(error.code or 500, error.name, detail, **extensions)
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
         if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:

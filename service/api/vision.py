@@ -62,34 +62,41 @@ def jpeg_response(photo, recognition, starter=None) -> Response:
     return Response(annotate(photo.image, recognition, photo.scale, starter), mimetype="image/jpeg")
 
 
-def photo_problem(field: str, message: str):
-    """A 422 problem naming the part of the request the photo's reading fails on."""
-    abort(422, errors={field: [message]})
+def cards_read(recognition, reader) -> dict:
+    """The body of /v1/recognize: the cards read, the one lying apart marked as the starter."""
+    return recognition_body(recognition, reader, isolated_card([card.quad for card in recognition.cards]))
 
 
-def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
+def photo_problem(field: str, message: str, read: dict):
+    """A 422 problem naming the part of the request the photo's reading fails on, with the cards
+    ``read`` (the body of /v1/recognize), so that a client can have the player confirm them."""
+    abort(422, errors={field: [message]}, extensions={"recognition": read})
+
+
+def deal_from_photo(recognition, args, read: dict) -> tuple[dict, int | None]:
     """The request body of /v1/show (codes as text) from the photo and the query; the starter's
-    position among the recognized cards, if it is one of them."""
+    position among the recognized cards, if it is one of them. ``read``: the cards as /v1/recognize
+    reports them, for the problems."""
     cards = recognition.cards
     hand_size = resolve_rules(args["rules"]).hand_size
     isolated = args["starter"].lower() == "isolated"
     if not cards:
         photo_problem("image", "no cards found: lay the cards face up, a little apart, on a plain "
-                               "table, and photograph them from above")
+                               "table, and photograph them from above", read)
     if len(cards) not in ((hand_size + 1,) if isolated else (hand_size, hand_size + 1)):
         photo_problem("image", f"{len(cards)} cards found: lay out {hand_size + 1}, the hand and the "
-                               "starter a little apart")
+                               "starter a little apart", read)
     uncertain = [(n, card) for n, card in enumerate(cards) if card.code is None]
     if uncertain:
         n, card = uncertain[0]
         photo_problem("image", f"card {n + 1} cannot be read surely ({unsure_because(card)}); retake the "
-                               "photo or send the cards to /v1/show")
+                               "photo, or confirm the cards (`recognition`) and send them to /v1/show", read)
     codes = [card.code for card in cards]
     if isolated:
         position = isolated_card([card.quad for card in cards])
         if position is None:
             photo_problem("starter", f"no card lies apart from the others among the {len(codes)} "
-                                     "cards read; name the starter (starter=5C)")
+                                     "cards read; name the starter (starter=5C)", read)
         starter = codes[position]
     else:
         starter = args["starter"]
@@ -98,25 +105,27 @@ def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
     return {"hand": hand, "starter": starter, "crib": args["crib"], "rules": args["rules"]}, position
 
 
-def load_deal(schema, body: dict) -> dict:
+def load_deal(schema, body: dict, read: dict) -> dict:
     """Validate the deal read from the photo exactly as a JSON request would be."""
     try:
         return schema.load(body)
     except ma.ValidationError as error:
         errors = flatten_messages(error.messages)
-        read = ", ".join(body["hand"]) + f" / starter {body['starter']}"
-        abort(422, message=f"cards read from the photo ({read}): "
-                           + "; ".join(f"{e['field']}: {e['message']}" for e in errors))
+        deal = ", ".join(body["hand"]) + f" / starter {body['starter']}"
+        abort(422, message=f"cards read from the photo ({deal}): "
+                           + "; ".join(f"{e['field']}: {e['message']}" for e in errors),
+              extensions={"recognition": read})
 
 
 def count_photo(args, files, schema, count, **extra):
     """Read the photo, make the deal, validate it with ``schema`` as a JSON request would be, and
     answer ``count(deal)`` plus the recognition (or the annotated JPEG)."""
     photo, recognition, reader = read_photo(files, args)
-    body, position = deal_from_photo(recognition, args)
+    read = cards_read(recognition, reader)
+    body, position = deal_from_photo(recognition, args, read)
     if wants_jpeg(args):
         return jpeg_response(photo, recognition, position)
-    result = count(load_deal(schema, {**body, **extra}))
+    result = count(load_deal(schema, {**body, **extra}, read))
     result["recognition"] = recognition_body(recognition, reader, position)
     return result
 
@@ -135,10 +144,9 @@ class Recognize(MethodView):
         `Accept: image/jpeg` the answer is the photo (JPEG) with each card outlined and labelled.
         """
         photo, recognition, reader = read_photo(files, args)
-        apart = isolated_card([card.quad for card in recognition.cards])
         if wants_jpeg(args):
-            return jpeg_response(photo, recognition, apart)
-        return recognition_body(recognition, reader, apart)
+            return jpeg_response(photo, recognition, isolated_card([card.quad for card in recognition.cards]))
+        return cards_read(recognition, reader)
 
 
 @blp.route("/show/photo")
