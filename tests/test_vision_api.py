@@ -217,3 +217,14 @@ def test_photos_may_be_larger_than_a_json_body(client, app):
     assert len(data) > app.config["MAX_CONTENT_LENGTH"]  # a JSON body this large is 413
     response = client.post("/v1/recognize", data=upload(data.tobytes()))
     assert response.status_code == 200 and response.json["width"] == 1100
+
+
+def test_a_deal_the_rules_refuse_is_422_with_the_cards_read(client, hand_jpeg):
+    """Five cards read and a starter named that is not among them: the five are the hand, one too
+    many for the standard rules; the problem names the cards read and carries them."""
+    outside = next(code for code in ("KS", "QD", "2C") if code not in HAND + [STARTER])
+    response = client.post(f"/v1/show/photo?starter={outside}", data=upload(hand_jpeg))
+    assert response.status_code == 422 and "cards read from the photo" in response.json["detail"]
+    read = response.json["recognition"]
+    assert sorted(card["code"] for card in read["cards"]) == sorted(HAND + [STARTER])
+    assert not any(card["starter"] for card in read["cards"])

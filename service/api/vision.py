@@ -121,12 +121,12 @@ def count_photo(args, files, schema, count, **extra):
     """Read the photo, make the deal, validate it with ``schema`` as a JSON request would be, and
     answer ``count(deal)`` plus the recognition (or the annotated JPEG)."""
     photo, recognition, reader = read_photo(files, args)
-    read = cards_read(recognition, reader)
-    body, position = deal_from_photo(recognition, args, read)
+    body, position = deal_from_photo(recognition, args, cards_read(recognition, reader))
     if wants_jpeg(args):
         return jpeg_response(photo, recognition, position)
+    read = recognition_body(recognition, reader, position)
     result = count(load_deal(schema, {**body, **extra}, read))
-    result["recognition"] = recognition_body(recognition, reader, position)
+    result["recognition"] = read
     return result
 
 
