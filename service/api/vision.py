@@ -67,36 +67,37 @@ def cards_read(recognition, reader) -> dict:
     return recognition_body(recognition, reader, isolated_card([card.quad for card in recognition.cards]))
 
 
-def photo_problem(field: str, message: str, read: dict):
-    """A 422 problem naming the part of the request the photo's reading fails on, with the cards
-    ``read`` (the body of /v1/recognize), so that a client can have the player confirm them."""
-    abort(422, errors={field: [message]}, extensions={"recognition": read})
+class PhotoProblem(Exception):
+    """The photo's cards cannot make a deal: the part of the request it fails on, and why."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field, self.message = field, message
 
 
-def deal_from_photo(recognition, args, read: dict) -> tuple[dict, int | None]:
+def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
     """The request body of /v1/show (codes as text) from the photo and the query; the starter's
-    position among the recognized cards, if it is one of them. ``read``: the cards as /v1/recognize
-    reports them, for the problems."""
+    position among the recognized cards, if it is one of them. Raises :class:`PhotoProblem`."""
     cards = recognition.cards
     hand_size = resolve_rules(args["rules"]).hand_size
     isolated = args["starter"].lower() == "isolated"
     if not cards:
-        photo_problem("image", "no cards found: lay the cards face up, a little apart, on a plain "
-                               "table, and photograph them from above", read)
+        raise PhotoProblem("image", "no cards found: lay the cards face up, a little apart, on a plain "
+                                    "table, and photograph them from above")
     if len(cards) not in ((hand_size + 1,) if isolated else (hand_size, hand_size + 1)):
-        photo_problem("image", f"{len(cards)} cards found: lay out {hand_size + 1}, the hand and the "
-                               "starter a little apart", read)
+        raise PhotoProblem("image", f"{len(cards)} cards found: lay out {hand_size + 1}, the hand and the "
+                                    "starter a little apart")
     uncertain = [(n, card) for n, card in enumerate(cards) if card.code is None]
     if uncertain:
         n, card = uncertain[0]
-        photo_problem("image", f"card {n + 1} cannot be read surely ({unsure_because(card)}); retake the "
-                               "photo, or confirm the cards (`recognition`) and send them to /v1/show", read)
+        raise PhotoProblem("image", f"card {n + 1} cannot be read surely ({unsure_because(card)}); retake "
+                                    "the photo, or confirm the cards (`recognition`) and send them to /v1/show")
     codes = [card.code for card in cards]
     if isolated:
         position = isolated_card([card.quad for card in cards])
         if position is None:
-            photo_problem("starter", f"no card lies apart from the others among the {len(codes)} "
-                                     "cards read; name the starter (starter=5C)", read)
+            raise PhotoProblem("starter", f"no card lies apart from the others among the {len(codes)} "
+                                          "cards read; name the starter (starter=5C)")
         starter = codes[position]
     else:
         starter = args["starter"]
@@ -121,7 +122,11 @@ def count_photo(args, files, schema, count, **extra):
     """Read the photo, make the deal, validate it with ``schema`` as a JSON request would be, and
     answer ``count(deal)`` plus the recognition (or the annotated JPEG)."""
     photo, recognition, reader = read_photo(files, args)
-    body, position = deal_from_photo(recognition, args, cards_read(recognition, reader))
+    try:
+        body, position = deal_from_photo(recognition, args)
+    except PhotoProblem as problem:   # with the cards read, so that a client can have the player confirm them
+        abort(422, errors={problem.field: [problem.message]},
+              extensions={"recognition": cards_read(recognition, reader)})
     if wants_jpeg(args):
         return jpeg_response(photo, recognition, position)
     read = recognition_body(recognition, reader, position)
