@@ -574,10 +574,44 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
     assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
     assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
+    if trainer == "train":   # the committed reader's teachers, if any, are what make model distils from
+        from vision_models.train import teacher_versions
+
+        assert teacher_versions(defaults.teachers) == training.get("teachers", [])
     assert Path(defaults.out).resolve() == HERE
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
         parser.parse_args(["--precision", "fp16"])
+
+
+def test_a_reader_at_a_temperature_softens_the_same_reading():
+    """Logits divided by a temperature: the same best class, a lower peak, still a distribution."""
+    reader = load_reader(patches_only=True)
+    patches = np.stack([np.full((PATCH_H, PATCH_W, 3), 255, np.uint8), np.zeros((PATCH_H, PATCH_W, 3), np.uint8)])
+    logits = reader.logits(patches)
+    sharp, soft = reader.probabilities(patches), reader.probabilities(patches, 2.0)
+    expected = np.exp(logits / 2 - (logits / 2).max(axis=1, keepdims=True))
+    assert np.allclose(soft, expected / expected.sum(axis=1, keepdims=True), atol=1e-6)
+    assert (soft.argmax(axis=1) == sharp.argmax(axis=1)).all() and (soft.max(axis=1) < sharp.max(axis=1)).all()
+    assert np.allclose(soft.sum(axis=1), 1, atol=1e-5)
+    assert reader.logits(patches[:0]).shape == (0, len(reader.classes))
+
+
+def test_a_distilled_readers_soft_targets_are_its_teachers_averaged_at_the_temperature():
+    """``train --teachers``: the teachers' mean probabilities at ``DISTIL_TEMPERATURE`` for each
+    generated patch, in the generator's class order; the committed reader as its own two teachers
+    reads generated patches mostly as labelled."""
+    from vision_models.dataset import make_dataset
+    from vision_models.train import DISTIL_TEMPERATURE, HERE, teacher_targets, teacher_versions
+
+    patches, labels = make_dataset(5, 64)
+    targets = teacher_targets([str(HERE), str(HERE)], patches, 1)
+    one = load_reader(HERE, patches_only=True).probabilities(patches, DISTIL_TEMPERATURE)
+    assert targets.shape == (len(labels), len(CLASSES)) and targets.dtype == np.float32
+    assert np.allclose(targets, one, atol=1e-6)
+    assert float((targets.argmax(axis=1) == labels).mean()) > 0.75
+    version = json.loads((HERE / "labels.json").read_text())["version"]
+    assert teacher_versions([str(HERE), str(HERE)]) == [version, version] and teacher_versions([]) == []
 
 
 # --- special faces and the runtime's hygiene ------------------------------------------------------

@@ -107,17 +107,19 @@ class Tally:
 @dataclass
 class AveragedReader(CardReader):
     """Several models read the same patches and their probabilities are averaged (an ensemble, to
-    measure what averaging runs would buy; the service loads one model)."""
+    measure what averaging runs would buy, and the teachers of a distilled reader,
+    :func:`vision_models.train.teacher_targets`; the service loads one model)."""
 
     others: tuple = ()
 
-    def probabilities(self, patches: np.ndarray) -> np.ndarray:
-        return np.mean([CardReader.probabilities(self, patches)] + [other.probabilities(patches)
-                                                                     for other in self.others], axis=0)
+    def probabilities(self, patches: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+        return np.mean([CardReader.probabilities(self, patches, temperature)]
+                       + [other.probabilities(patches, temperature) for other in self.others], axis=0)
 
 
-def averaged(reader: CardReader, model_dirs: list[str]) -> CardReader:
-    """``reader`` averaged with the models in ``model_dirs`` (same classes); its threshold is kept.
+def averaged(reader: CardReader, model_dirs: list[str], threads: int = 1) -> CardReader:
+    """``reader`` averaged with the models in ``model_dirs`` (same classes, each run on ``threads``
+    threads); its threshold is kept.
 
     >>> one = get_reader()
     >>> pair = averaged(one, [str(MODEL_DIR)])
@@ -125,7 +127,7 @@ def averaged(reader: CardReader, model_dirs: list[str]) -> CardReader:
     >>> bool(np.allclose(pair.probabilities(patches), one.probabilities(patches), atol=1e-6))
     True
     """
-    others = tuple(load_reader(directory, 1, 1, patches_only=True) for directory in model_dirs)
+    others = tuple(load_reader(directory, threads, 1, patches_only=True) for directory in model_dirs)
     if any(other.classes != reader.classes for other in others):
         raise SystemExit("--average-with: the models do not read the same classes")
     return AveragedReader(reader.session, reader.classes, reader.name,

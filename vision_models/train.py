@@ -9,10 +9,13 @@ patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx
     python -m vision_models.train --real ../shared/data/real-photos            # + real photos' training split
     python -m vision_models.train --dense-art 0.5 --out /tmp/dense   # dense court figures in half the scenes
     python -m vision_models.train --crowded 0.3 --out /tmp/crowded   # large pips and court symbols beside the index
+    python -m vision_models.train --teachers DIR DIR --out /tmp/student   # distilled from readers averaged
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
-the held-out real photos are never read.
+the held-out real photos are never read. With ``--teachers DIR ...``, the reader also learns the
+mean probabilities of those readers (model directories) on each training patch: a distilled reader,
+one network that reads as several averaged (Hinton, Vinyals and Dean, 2015).
 """
 
 from __future__ import annotations
@@ -96,12 +99,43 @@ def _augment(torch, x):
     return x.clamp(0, 1)
 
 
-def reader_batch_loss(torch, forward, patches, labels):
+DISTIL_WEIGHT = 0.5
+"""A distilled reader's loss: this share from its teachers' probabilities, the rest from the labels."""
+DISTIL_TEMPERATURE = 2.0
+"""Teachers' and student's logits are divided by this before the softmax, so that the teachers'
+second guesses (a blurred club's spade, a six's nine) weigh in the soft targets too."""
+
+
+def reader_batch_loss(torch, forward, patches, labels, soft_targets=None):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
-    0.05 against ``labels``."""
+    0.05 against ``labels``; with ``soft_targets`` (the teachers' probabilities at
+    ``DISTIL_TEMPERATURE``, :func:`teacher_targets`), mixed ``DISTIL_WEIGHT`` with the divergence
+    from them, scaled by the temperature squared (so its gradients keep their size)."""
+    functional = torch.nn.functional
     logits = forward(_augment(torch, patches).contiguous(memory_format=torch.channels_last))
-    return torch.nn.functional.cross_entropy(logits, labels, label_smoothing=0.05), logits
+    loss = functional.cross_entropy(logits, labels, label_smoothing=0.05)
+    if soft_targets is not None:
+        softened = functional.log_softmax(logits / DISTIL_TEMPERATURE, dim=1)
+        divergence = functional.kl_div(softened, soft_targets, reduction="batchmean") * DISTIL_TEMPERATURE ** 2
+        loss = (1 - DISTIL_WEIGHT) * loss + DISTIL_WEIGHT * divergence
+    return loss, logits
+
+
+def teacher_targets(model_dirs: list[str], patches: np.ndarray, threads: int) -> np.ndarray:
+    """The readers in ``model_dirs`` averaged (:func:`vision_models.evaluate.averaged`), their
+    probabilities at ``DISTIL_TEMPERATURE`` for each patch as generated (before the training's
+    photometric jitter, which keeps the label): the soft targets of a distilled reader."""
+    from service.vision.reader import load_reader
+
+    from .evaluate import averaged
+
+    first = load_reader(model_dirs[0], threads, 1, patches_only=True)
+    if first.classes != list(CLASSES):
+        raise SystemExit(f"--teachers: {model_dirs[0]} does not read this generator's classes")
+    teachers = averaged(first, model_dirs[1:], threads)
+    return np.concatenate([teachers.probabilities(patches[i:i + 2048], DISTIL_TEMPERATURE)
+                           for i in range(0, len(patches), 2048)]).astype(np.float32)
 
 
 def normalise(x):
@@ -150,6 +184,10 @@ def train(args) -> dict:
         x, y = with_repeated((x, y), (xr, yr), args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
           f"{len(yv)} validation patches in {time.time() - started:.0f} s", flush=True)
+    soft = None
+    if args.teachers:
+        soft = torch.from_numpy(teacher_targets(args.teachers, x, args.threads))
+        print(f"read by {len(args.teachers)} teachers ({time.time() - started:.0f} s)", flush=True)
     # Channels-last tensors: the same sums in another memory layout, faster on the CPU (batch 256, 2 AVX-512
     # cores: float32 0.45 -> 0.40 s a step, bfloat16 0.32 -> 0.20 s).
     model = build_model(args.head, args.width).to(memory_format=torch.channels_last)
@@ -168,7 +206,7 @@ def train(args) -> dict:
         for start in range(0, len(order), args.batch):
             idx = order[start:start + args.batch]
             labels = yt[idx]
-            loss, logits = reader_batch_loss(torch, forward, xt[idx], labels)
+            loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -182,10 +220,16 @@ def train(args) -> dict:
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
                                        "distort": args.distort, "suit_shapes": args.suit_shapes,
-                                       "crowded": args.crowded,
+                                       "crowded": args.crowded, "teachers": teacher_versions(args.teachers),
                                        "width": args.width, "epochs": args.epochs, "head": args.head,
                                        "precision": precision,
                                        "seconds": round(time.time() - started)})
+
+
+def teacher_versions(model_dirs: list[str]) -> list[str]:
+    """What ``labels.json`` records of a distilled reader's teachers: each one's version, as its
+    own ``labels.json`` names it (empty for a reader taught by the labels alone)."""
+    return [json.loads((Path(d) / "labels.json").read_text())["version"] for d in model_dirs]
 
 
 def evaluate(torch, model, x, y) -> float:
@@ -293,6 +337,9 @@ def arguments():
     parser.add_argument("--crowded", type=float, default=0.0,
                         help="the share of scenes whose deck prints large pips and court symbols right beside "
                              "its indices (an experiment, off by default; see the model card)")
+    parser.add_argument("--teachers", nargs="+", default=[], metavar="DIR",
+                        help="model directories whose readers, averaged, teach this one beside the labels "
+                             "(distillation; an experiment, none by default; see the model card)")
     parser.add_argument("--min-confidence", type=float, default=0.8,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
                              "--thresholds on the tuning sets)")

@@ -66,12 +66,18 @@ class CardReader:
         user = self.finder or self.spotter   # both hold the same network
         return None if user is None else user.maps.look(image)
 
-    def probabilities(self, patches: np.ndarray) -> np.ndarray:
-        """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``."""
+    def logits(self, patches: np.ndarray) -> np.ndarray:
+        """Patches ``(N, H, W, 3)`` uint8 BGR -> the model's logits ``(N, classes)``."""
         if len(patches) == 0:
             return np.zeros((0, len(self.classes)), np.float32)
         inputs = np.ascontiguousarray(patches.transpose(0, 3, 1, 2), np.float32) / 255
-        logits = self.session.run(None, {"patches": inputs})[0]
+        return self.session.run(None, {"patches": inputs})[0]
+
+    def probabilities(self, patches: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+        """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``, the softmax
+        of the logits divided by ``temperature`` (1 in the service; a distilling trainer softens
+        its teachers' probabilities with more)."""
+        logits = self.logits(patches) / temperature
         logits = logits - logits.max(axis=1, keepdims=True)
         exp = np.exp(logits)
         return exp / exp.sum(axis=1, keepdims=True)
