@@ -229,7 +229,9 @@ def train(args) -> dict:
 def teacher_versions(model_dirs: list[str]) -> list[str]:
     """What ``labels.json`` records of a distilled reader's teachers: each one's version, as its
     own ``labels.json`` names it (empty for a reader taught by the labels alone)."""
-    return [json.loads((Path(d) / "labels.json").read_text())["version"] for d in model_dirs]
+    from service.vision.reader import LABELS_FILE
+
+    return [json.loads((Path(d) / LABELS_FILE).read_text())["version"] for d in model_dirs]
 
 
 def evaluate(torch, model, x, y) -> float:
