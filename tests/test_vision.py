@@ -578,6 +578,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         from vision_models.train import teacher_versions
 
         assert teacher_versions(defaults.teachers) == training.get("teachers", [])
+        assert defaults.members == training.get("members", 1)
     assert Path(defaults.out).resolve() == HERE
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
