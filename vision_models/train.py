@@ -162,10 +162,10 @@ def reader_batch_loss(torch, forward, patches, labels, soft_targets=None):
     logits = forward(_augment(torch, patches).contiguous(memory_format=torch.channels_last))
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
-    for member in each:
-        loss = functional.cross_entropy(member, labels, label_smoothing=0.05)
+    for member_logits in each:
+        loss = functional.cross_entropy(member_logits, labels, label_smoothing=0.05)
         if soft_targets is not None:
-            softened = functional.log_softmax(member / DISTIL_TEMPERATURE, dim=1)
+            softened = functional.log_softmax(member_logits / DISTIL_TEMPERATURE, dim=1)
             divergence = functional.kl_div(softened, soft_targets, reduction="batchmean") * DISTIL_TEMPERATURE ** 2
             loss = (1 - DISTIL_WEIGHT) * loss + DISTIL_WEIGHT * divergence
         losses.append(loss)
