@@ -574,7 +574,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
     assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
     assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
-    if trainer == "train":   # the committed reader's teachers, if any, are what make model distils from
+    if trainer == "train":   # make model distils from the committed reader's teachers and trains as many members
         from vision_models.train import teacher_versions
 
         assert teacher_versions(defaults.teachers) == training.get("teachers", [])

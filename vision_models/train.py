@@ -122,9 +122,10 @@ def build_model(head: str = "factorized", width: float = 1.0, members: int = 1):
     """The reader: one network of ``READER_CHANNELS`` (154,676 weights at ``width`` 1; 343,456 at
     1.5, an experiment, see the model card), or with ``members`` > 1 an :func:`ensemble` of that many
     networks of ``MEMBER_CHANNELS`` (85,036 weights each), each from its own initialisation."""
+    channels = tuple(round(c * width) for c in (READER_CHANNELS if members == 1 else MEMBER_CHANNELS))
     if members == 1:
-        return network(tuple(round(c * width) for c in READER_CHANNELS), head)
-    return ensemble([network(tuple(round(c * width) for c in MEMBER_CHANNELS), head) for _ in range(members)])
+        return network(channels, head)
+    return ensemble([network(channels, head) for _ in range(members)])
 
 
 def _augment(torch, x):
@@ -399,9 +400,9 @@ def arguments():
                         help="rank + suit logits (default) or one logit per class")
     parser.add_argument("--width", type=float, default=1.0,
                         help="multiplies the reader's channels (an experiment; 1 is the committed network)")
-    parser.add_argument("--members", type=int, default=1,
+    parser.add_argument("--members", type=int, default=1, choices=range(1, 5), metavar="N",
                         help="train that many narrower readers side by side and export them averaged, as one "
-                             "model (an experiment, 1 by default; see the model card)")
+                             "model (an experiment, 1 by default, at most 4; see the model card)")
     return parser
 
 
