@@ -144,6 +144,11 @@ def _augment(torch, x):
     return x.clamp(0, 1)
 
 
+AVERAGE_LR_SHARE = 0.1
+"""With ``--average-last``: the learning rate of the averaged epochs, as a share of the peak."""
+AVERAGE_EVERY = 50
+"""With ``--average-last``: the weights are added to the average every this many batches."""
+
 DISTIL_WEIGHT = 0.5
 """A distilled reader's loss: this share from its teachers' probabilities, the rest from the labels."""
 DISTIL_TEMPERATURE = 2.0
@@ -245,36 +250,64 @@ def train(args) -> dict:
     precision = training_precision(torch, args.precision)
     forward = forward_in(torch, model, precision)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    steps = args.epochs * ((len(y) + args.batch - 1) // args.batch)
+    cycle_epochs = args.epochs - args.average_last
+    batches = (len(y) + args.batch - 1) // args.batch
+    average_every = min(AVERAGE_EVERY, batches)
+    steps = cycle_epochs * batches
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
                                                    pct_start=0.15)
+    averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     generator = torch.Generator().manual_seed(args.seed)
     for epoch in range(args.epochs):
         model.train()
+        averaging = epoch >= cycle_epochs
+        if averaging:
+            for group in optimiser.param_groups:
+                group["lr"] = args.lr * AVERAGE_LR_SHARE
         order = torch.randperm(len(yt), generator=generator)
         total, correct, seen = 0.0, 0, 0
-        for start in range(0, len(order), args.batch):
+        for batch_number, start in enumerate(range(0, len(order), args.batch)):
             idx = order[start:start + args.batch]
             labels = yt[idx]
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx])
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            schedule.step()
+            if not averaging:
+                schedule.step()
+            elif batch_number % average_every == average_every - 1:
+                averaged.update_parameters(model)
             total += float(loss.detach()) * len(idx)
             correct += int((logits.argmax(1) == labels).sum())
             seen += len(idx)
         accuracy = evaluate(torch, model, xv, yv)
         print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} train {correct / seen:.4f} "
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
+    if averaged is not None:
+        model = averaged_weights(torch, averaged, xt, args.batch)
+        accuracy = evaluate(torch, model, xv, yv)
+        print(f"weights averaged over the last {args.average_last} epochs: validation {accuracy:.4f} "
+              f"({time.time() - started:.0f} s)", flush=True)
     return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
                                        "distort": args.distort, "suit_shapes": args.suit_shapes,
                                        "crowded": args.crowded, "teachers": teacher_versions(args.teachers),
                                        "width": args.width, "members": args.members, "epochs": args.epochs,
+                                       "average_last": args.average_last,
                                        "head": args.head, "precision": precision,
                                        "seconds": round(time.time() - started)})
+
+
+def averaged_weights(torch, averaged, patches, batch: int):
+    """The network of ``averaged`` (a ``torch.optim.swa_utils.AveragedModel``: the mean of the
+    weights it was given, stochastic weight averaging) with its batch norms' statistics measured
+    again on ``patches`` (uint8, jittered as in training): the statistics of the weights it was
+    given do not hold for their mean (Izmailov et al., 2018)."""
+    batches = (_augment(torch, patches[start:start + batch]).contiguous(memory_format=torch.channels_last)
+               for start in range(0, len(patches), batch))
+    torch.optim.swa_utils.update_bn(batches, averaged)
+    return averaged.module
 
 
 def teacher_versions(model_dirs: list[str]) -> list[str]:
@@ -403,6 +436,10 @@ def arguments():
     parser.add_argument("--members", type=int, default=1, choices=range(1, 5), metavar="N",
                         help="train that many narrower readers side by side and export them averaged, as one "
                              "model (an experiment, 1 by default, at most 4; see the model card)")
+    parser.add_argument("--average-last", type=int, default=0, metavar="EPOCHS",
+                        help="run the one-cycle schedule over the other epochs, then these at a constant "
+                             "learning rate, and export the mean of their weights (stochastic weight "
+                             "averaging; an experiment, 0 by default; see the model card)")
     return parser
 
 
