@@ -574,11 +574,12 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
     assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
     assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
-    if trainer == "train":   # make model distils from the committed reader's teachers and trains as many members
-        from vision_models.train import teacher_versions
+    if trainer == "train":   # make model distils from the committed reader's teachers, trains as many
+        from vision_models.train import teacher_versions  # members and averages as many last epochs
 
         assert teacher_versions(defaults.teachers) == training.get("teachers", [])
         assert defaults.members == training.get("members", 1)
+        assert defaults.average_last == training.get("average_last", 0)
     assert Path(defaults.out).resolve() == HERE
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
