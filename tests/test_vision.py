@@ -586,6 +586,18 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         parser.parse_args(["--precision", "fp16"])
 
 
+@pytest.mark.parametrize("argv", [["--members", "0"], ["--members", "5"], ["--average-last", "-1"],
+                                  ["--average-last", "12"], ["--epochs", "3", "--average-last", "3"]])
+def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv, capsys):
+    """``train`` refuses, before any training, a member count outside 1-4 and more averaged epochs
+    than leave the one-cycle schedule an epoch; argparse's own usage error names the option."""
+    from vision_models.train import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(argv + ["--out", "/nonexistent"])
+    assert refused.value.code == 2 and argv[-2] in capsys.readouterr().err
+
+
 def test_a_reader_at_a_temperature_softens_the_same_reading():
     """Logits divided by a temperature: the same best class, a lower peak, still a distribution."""
     reader = load_reader(patches_only=True)

@@ -444,7 +444,11 @@ def arguments():
 
 
 def main(argv=None):
-    train(arguments().parse_args(argv))
+    parser = arguments()
+    args = parser.parse_args(argv)
+    if not 0 <= args.average_last < args.epochs:
+        parser.error("--average-last: from 0 to one fewer than --epochs (the one-cycle schedule needs an epoch)")
+    train(args)
 
 
 if __name__ == "__main__":
