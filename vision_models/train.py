@@ -11,6 +11,7 @@ patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx
     python -m vision_models.train --crowded 0.3 --out /tmp/crowded   # large pips and court symbols beside the index
     python -m vision_models.train --teachers DIR DIR --out /tmp/student   # distilled from readers averaged
     python -m vision_models.train --members 2 --out /tmp/pair   # two half-size readers averaged in one model
+    python -m vision_models.train --average-last 3 --out /tmp/swa   # weights averaged over the last 3 epochs
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -144,6 +145,12 @@ def _augment(torch, x):
     return x.clamp(0, 1)
 
 
+def training_batch(torch, patches):
+    """``patches`` (uint8, N x H x W x 3) as the reader sees them in training: jittered
+    (:func:`_augment`), channels last."""
+    return _augment(torch, patches).contiguous(memory_format=torch.channels_last)
+
+
 AVERAGE_LR_SHARE = 0.1
 """With ``--average-last``: the learning rate of the averaged epochs, as a share of the peak."""
 AVERAGE_EVERY = 50
@@ -165,7 +172,7 @@ def reader_batch_loss(torch, forward, patches, labels, soft_targets=None):
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
     are theirs averaged, for the training accuracy."""
     functional = torch.nn.functional
-    logits = forward(_augment(torch, patches).contiguous(memory_format=torch.channels_last))
+    logits = forward(training_batch(torch, patches))
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
@@ -302,10 +309,9 @@ def train(args) -> dict:
 def averaged_weights(torch, averaged, patches, batch: int):
     """The network of ``averaged`` (a ``torch.optim.swa_utils.AveragedModel``: the mean of the
     weights it was given, stochastic weight averaging) with its batch norms' statistics measured
-    again on ``patches`` (uint8, jittered as in training): the statistics of the weights it was
-    given do not hold for their mean (Izmailov et al., 2018)."""
-    batches = (_augment(torch, patches[start:start + batch]).contiguous(memory_format=torch.channels_last)
-               for start in range(0, len(patches), batch))
+    again on ``patches`` (uint8, as training sees them, :func:`training_batch`): the statistics of
+    the weights it was given do not hold for their mean (Izmailov et al., 2018)."""
+    batches = (training_batch(torch, patches[start:start + batch]) for start in range(0, len(patches), batch))
     torch.optim.swa_utils.update_bn(batches, averaged)
     return averaged.module
 
