@@ -32,9 +32,10 @@ bench: $(STAMP)  ## every benchmark; results go to docs/performance.md by hand
 	$(PY) -m bench.http
 	$(PY) -m bench.ceiling
 
-model: $(STAMP)  ## retrain the card reader, the card finder and index spotter (one network) and the pips' suit model (CPU, seeded; see the model card for times) and redraw the special faces
+model: $(STAMP)  ## retrain the card reader (then quantized to int8), the card finder and index spotter (one network) and the pips' suit model (CPU, seeded; see the model card for times) and redraw the special faces
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) -m vision_models.train --threads 2 $(if $(wildcard ../shared/data/real-photos/labels.json),--real ../shared/data/real-photos)
+	$(PY) -m vision_models.quantize
 	$(PY) -m vision_models.train_maps --threads 2 $(if $(wildcard ../shared/data/real-photos/labels.json),--real ../shared/data/real-photos)
 	$(PY) -m vision_models.train_pips --threads 2
 	$(PY) -m vision_models.special_cards vision_models/special_faces

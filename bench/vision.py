@@ -26,7 +26,7 @@ from service import config
 from service.vision import decode, recognize
 from service.vision.maps import MAPS_FILE
 from service.vision.pips import PIPS_FILE
-from service.vision.reader import MODEL_DIR, MODEL_FILE, load_reader
+from service.vision.reader import MODEL_DIR, load_reader, reader_files
 from vision_models.scenes import compose, hand_layout
 
 from .machine import header
@@ -79,7 +79,7 @@ def main(argv=None) -> None:
     reader = load_reader(args.model_dir, 1, 1)
     baseline = dataclasses.replace(reader, spotter=None)
     sizes = ", ".join(f"{name} {os.path.getsize(os.path.join(args.model_dir, name)) / 1e6:.2f} MB"
-                      for name in (MODEL_FILE, MAPS_FILE, PIPS_FILE)
+                      for name in (*reader_files(args.model_dir), MAPS_FILE, PIPS_FILE)
                       if os.path.exists(os.path.join(args.model_dir, name)))
     print(f"model {reader.name} {reader.version}: {sizes}; load average {os.getloadavg()[0]:.1f}")
     for label, (data, truth), target in (("1600x1200 JPEG, 5 cards", five_card_jpeg(1600, 1200), 150),

@@ -21,7 +21,7 @@ import argparse
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass
+import dataclasses
 from pathlib import Path
 
 import cv2
@@ -104,36 +104,25 @@ class Tally:
                 "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
 
 
-@dataclass
-class AveragedReader(CardReader):
-    """Several models read the same patches and their probabilities are averaged (an ensemble, to
-    measure what averaging runs would buy, and the teachers of a distilled reader,
-    :func:`vision_models.train.teacher_targets`; the service loads one model)."""
-
-    others: tuple = ()
-
-    def probabilities(self, patches: np.ndarray, temperature: float = 1.0) -> np.ndarray:
-        return np.mean([CardReader.probabilities(self, patches, temperature)]
-                       + [other.probabilities(patches, temperature) for other in self.others], axis=0)
-
-
 def averaged(reader: CardReader, model_dirs: list[str], threads: int = 1) -> CardReader:
-    """``reader`` averaged with the models in ``model_dirs`` (same classes, each run on ``threads``
-    threads); its threshold is kept.
+    """``reader`` averaged with the readers in ``model_dirs`` (same classes, each run on ``threads``
+    threads): one reader holding all their models, whose probabilities it averages (an ensemble, to
+    measure what more models would buy, and the teachers of a distilled reader,
+    :func:`vision_models.train.teacher_targets`); its threshold, finder, spotter and pips are kept.
 
     >>> one = get_reader()
     >>> pair = averaged(one, [str(MODEL_DIR)])
     >>> patches = np.zeros((2, PATCH_H, PATCH_W, 3), np.uint8)
+    >>> len(pair.sessions) == 2 * len(one.sessions), pair.version == f"{one.version}+{one.version}"
+    (True, True)
     >>> bool(np.allclose(pair.probabilities(patches), one.probabilities(patches), atol=1e-6))
     True
     """
     others = tuple(load_reader(directory, threads, 1, patches_only=True) for directory in model_dirs)
     if any(other.classes != reader.classes for other in others):
         raise SystemExit("--average-with: the models do not read the same classes")
-    return AveragedReader(reader.session, reader.classes, reader.name,
-                          "+".join([reader.version] + [other.version for other in others]),
-                          reader.min_confidence, finder=reader.finder, pips=reader.pips, spotter=reader.spotter,
-                          others=others)
+    return dataclasses.replace(reader, sessions=sum((other.sessions for other in others), reader.sessions),
+                               version="+".join([reader.version] + [other.version for other in others]))
 
 
 def _photo(image: np.ndarray) -> Photo:

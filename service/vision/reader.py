@@ -27,6 +27,8 @@ from .spotter import IndexSpotter
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
+"""The float reader as the trainer writes it: what the service loads where ``labels.json`` names no
+``models`` (a trained run not yet quantized, :mod:`vision_models.quantize`)."""
 DEFAULT_MIN_CONFIDENCE = 0.8
 """For a label map that names no threshold of its own."""
 LABELS_FILE = "labels.json"
@@ -35,9 +37,26 @@ _lock = threading.Lock()
 _readers: dict[tuple, "CardReader"] = {}
 
 
+def reader_input(patches: np.ndarray) -> np.ndarray:
+    """Patches ``(N, H, W, 3)`` uint8 BGR -> the reader's input: float32 in 0..1, ``(N, 3, H, W)``."""
+    return np.ascontiguousarray(patches.transpose(0, 3, 1, 2), np.float32) / 255
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Row-wise softmax (each row shifted by its maximum first, so no exponent overflows).
+
+    >>> softmax(np.array([[0.0, np.log(3.0)], [1000.0, 1000.0]])).round(2).tolist()
+    [[0.25, 0.75], [0.5, 0.5]]
+    """
+    exp = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return exp / exp.sum(axis=1, keepdims=True)
+
+
 @dataclass
 class CardReader:
-    session: object
+    sessions: tuple
+    """One onnxruntime session per model file the label map names (``models``); with more than one,
+    their probabilities are averaged (an ensemble)."""
     classes: list[str]
     name: str
     version: str
@@ -66,21 +85,14 @@ class CardReader:
         user = self.finder or self.spotter   # both hold the same network
         return None if user is None else user.maps.look(image)
 
-    def logits(self, patches: np.ndarray) -> np.ndarray:
-        """Patches ``(N, H, W, 3)`` uint8 BGR -> the model's logits ``(N, classes)``."""
+    def probabilities(self, patches: np.ndarray, temperature: float = 1.0) -> np.ndarray:
+        """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``: each model's
+        softmax of its logits divided by ``temperature`` (1 in the service; a distilling trainer
+        softens its teachers' probabilities with more), averaged over the models."""
         if len(patches) == 0:
             return np.zeros((0, len(self.classes)), np.float32)
-        inputs = np.ascontiguousarray(patches.transpose(0, 3, 1, 2), np.float32) / 255
-        return self.session.run(None, {"patches": inputs})[0]
-
-    def probabilities(self, patches: np.ndarray, temperature: float = 1.0) -> np.ndarray:
-        """Patches ``(N, H, W, 3)`` uint8 BGR -> class probabilities ``(N, classes)``, the softmax
-        of the logits divided by ``temperature`` (1 in the service; a distilling trainer softens
-        its teachers' probabilities with more)."""
-        logits = self.logits(patches) / temperature
-        logits = logits - logits.max(axis=1, keepdims=True)
-        exp = np.exp(logits)
-        return exp / exp.sum(axis=1, keepdims=True)
+        inputs = {"patches": reader_input(patches)}
+        return np.mean([softmax(session.run(None, inputs)[0] / temperature) for session in self.sessions], axis=0)
 
 
 def check_input(spec: dict) -> None:
@@ -99,6 +111,12 @@ def check_input(spec: dict) -> None:
                          f"this service cuts {PATCH_H}x{PATCH_W} of {wanted[2]}")
 
 
+def reader_files(model_dir: str | Path) -> list[str]:
+    """The model files the reader in ``model_dir`` runs: those its label map names in ``models``,
+    else the trainer's float reader (a trained run not yet quantized)."""
+    return json.loads((Path(model_dir) / LABELS_FILE).read_text()).get("models", [MODEL_FILE])
+
+
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
                 patches_only: bool = False) -> CardReader:
     """The reader in ``model_dir``, with the card finder and the index spotter (one network, the
@@ -108,9 +126,10 @@ def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
     check_input(labels["input"])
-    session = cpu_session(model_dir / MODEL_FILE, intra_threads, inter_threads)
+    sessions = tuple(cpu_session(model_dir / name, intra_threads, inter_threads)
+                     for name in reader_files(model_dir))
     maps = None if patches_only else load_maps(model_dir, intra_threads, inter_threads)
-    return CardReader(session, labels["classes"], labels["name"], labels["version"],
+    return CardReader(sessions, labels["classes"], labels["name"], labels["version"],
                       labels.get("min_confidence", DEFAULT_MIN_CONFIDENCE),
                       None if maps is None else CardFinder(maps),
                       None if patches_only else load_pips(model_dir, intra_threads, inter_threads),
