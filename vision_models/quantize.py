@@ -1,5 +1,5 @@
-"""The card reader in int8, the file the service loads: onnxruntime's static quantization of the
-float reader that :mod:`vision_models.train` writes (``make model`` runs it after the trainers)::
+"""The card readers in int8, the files the service loads: onnxruntime's static quantization of the
+float readers that :mod:`vision_models.train` writes (``make model`` runs it after the trainers)::
 
     python -m vision_models.quantize                       # vision_models/card_reader.onnx -> card_reader.int8.onnx
     python -m vision_models.quantize --model-dir /tmp/run  # a trained run's reader
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from service.vision.reader import LABELS_FILE, MODEL_DIR, MODEL_FILE, reader_input
+from service.vision.reader import LABELS_FILE, MODEL_DIR, float_readers, reader_input
 
 from .dataset import make_dataset
 
@@ -33,7 +33,9 @@ CALIBRATION_BATCH = 50
 
 
 def int8_name(float_name: str) -> str:
-    """>>> int8_name("card_reader.onnx")
+    """The int8 file made of the float reader ``float_name``.
+
+    >>> int8_name("card_reader.onnx")
     'card_reader.int8.onnx'
     """
     return float_name.removesuffix(".onnx") + ".int8.onnx"
@@ -78,18 +80,18 @@ def quantize_reader(source: str | Path, target: str | Path, patches: np.ndarray)
 
 def quantize(model_dir: str | Path = MODEL_DIR, patches: int = CALIBRATION_PATCHES,
              seed: int = CALIBRATION_SEED) -> dict:
-    """``model_dir``'s float reader quantized beside it, and its ``labels.json`` pointed at it."""
+    """``model_dir``'s float readers quantized beside them, and its ``labels.json`` pointed at them."""
     model_dir = Path(model_dir)
-    calibration = make_dataset(seed, patches)[0][:patches]
-    target = int8_name(MODEL_FILE)
-    floating = quantize_reader(model_dir / MODEL_FILE, model_dir / target, calibration)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
-    labels["models"] = [target]
-    labels["quantization"] = {"from": MODEL_FILE, "weights": "int8 per channel", "activations": "uint8",
+    calibration = make_dataset(seed, patches)[0][:patches]
+    sources = float_readers(labels)
+    floating = [quantize_reader(model_dir / name, model_dir / int8_name(name), calibration) for name in sources]
+    labels["models"] = [int8_name(name) for name in sources]
+    labels["quantization"] = {"from": sources, "weights": "int8 per channel", "activations": "uint8",
                               "format": "QDQ", "calibration": "percentile", "calibration_patches": patches,
-                              "calibration_seed": seed, "float_nodes": floating}
+                              "calibration_seed": seed, "float_nodes": floating[0]}
     (model_dir / LABELS_FILE).write_text(json.dumps(labels, indent=2) + "\n")
-    print(f"wrote {model_dir / target} (float: {', '.join(floating)})", flush=True)
+    print(f"wrote {', '.join(labels['models'])} in {model_dir} (float: {', '.join(floating[0])})", flush=True)
     return labels
 
 

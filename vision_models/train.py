@@ -2,10 +2,13 @@
 
 CPU only, seeded: the generator makes the patches (:mod:`vision_models.dataset`), a small CNN learns
 them, and the model is written to ``vision_models/card_reader.onnx`` with ``labels.json`` (classes,
-patch size, name and version). Needs the optional extra ``train`` (PyTorch, onnx)::
+patch size, name and version); then a second reader of the same recipe from another seed (its own
+patches and initialisation, ``--also-seeds``) is written beside it, ``card_reader_2.onnx``. The
+service averages the two readers' probabilities once :mod:`vision_models.quantize` has made them
+int8. Needs the optional extra ``train`` (PyTorch, onnx)::
 
     python -m vision_models.train --patches 66000 --epochs 5 --threads 2
-    python -m vision_models.train --patches 4000 --epochs 1 --out /tmp/model   # a quick smoke run
+    python -m vision_models.train --patches 4000 --epochs 1 --also-seeds --out /tmp/model   # a quick smoke run, one reader
     python -m vision_models.train --real ../shared/data/real-photos            # + real photos' training split
     python -m vision_models.train --dense-art 0.5 --out /tmp/dense   # dense court figures in half the scenes
     python -m vision_models.train --crowded 0.3 --out /tmp/crowded   # large pips and court symbols beside the index
@@ -32,12 +35,13 @@ from pathlib import Path
 import numpy as np
 
 from service.vision.geometry import CORNER_FX, CORNER_FY, PATCH_H, PATCH_W
+from service.vision.reader import LABELS_FILE, MODEL_FILE, load_reader
 
 from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.8.0"
+MODEL_VERSION = "4.9.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -66,6 +70,8 @@ def factorized_head(width: int):
     return FactorizedHead()
 
 
+ALSO_SEEDS = [20261204]
+"""The seeds of the readers trained after the first (``--seed``): ``make model``'s second reader."""
 READER_CHANNELS = (24, 48, 64, 128)
 """The single reader's channels, layer by layer (times ``--width``)."""
 MEMBER_CHANNELS = (16, 32, 48, 96)
@@ -189,8 +195,6 @@ def teacher_targets(model_dirs: list[str], patches: np.ndarray, threads: int) ->
     """The readers in ``model_dirs`` averaged (:func:`vision_models.evaluate.averaged`), their
     probabilities at ``DISTIL_TEMPERATURE`` for each patch as generated (before the training's
     photometric jitter, which keeps the label): the soft targets of a distilled reader."""
-    from service.vision.reader import load_reader
-
     from .evaluate import averaged
 
     first = load_reader(model_dirs[0], threads, 1, patches_only=True)
@@ -229,20 +233,45 @@ def with_repeated(parts: tuple, extra: tuple, times: int) -> tuple:
 
 
 def train(args) -> dict:
+    """The reader of ``args.seed``, exported with the label map, then one more reader for each of
+    ``args.also_seeds``, exported beside it (``card_reader_2.onnx``, ...) and named in the label
+    map's ``more_readers``: the service averages them all (once quantized, :mod:`.quantize`)."""
     import torch
 
-    torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
+    labels = export(torch, *train_reader(torch, args, args.seed), args)
+    for number, seed in enumerate(args.also_seeds, start=2):
+        model, training = train_reader(torch, args, seed)
+        name = numbered(MODEL_FILE, number)
+        write_graph(torch, model, reader_dummy(torch), args.out, name, **READER_GRAPH)
+        labels.setdefault("more_readers", []).append({"file": name, **training, "seed": seed})
+        write_spec(args.out, LABELS_FILE, labels)
+    return labels
+
+
+def numbered(model_file: str, number: int) -> str:
+    """The file of the ``number``-th reader.
+
+    >>> numbered("card_reader.onnx", 2)
+    'card_reader_2.onnx'
+    """
+    return model_file.removesuffix(".onnx") + f"_{number}.onnx"
+
+
+def train_reader(torch, args, seed: int) -> tuple:
+    """One reader trained from ``seed`` (its initialisation, its generated patches and their order)
+    with ``args``' recipe: the network and its training record."""
+    torch.manual_seed(seed)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
                    crowded=args.crowded)
-    x, y = generate(args.seed, args.patches, args.threads, make)
-    xv, yv = generate(args.seed + 1000, max(1000, args.patches // 30), args.threads, make)
+    x, y = generate(seed, args.patches, args.threads, make)
+    xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
     if args.real:
         from .real import load_split, real_patches
 
-        xr, yr = real_patches(args.real, load_split(args.real)["train"], args.seed)
+        xr, yr = real_patches(args.real, load_split(args.real)["train"], seed)
         real_count = len(yr)
         x, y = with_repeated((x, y), (xr, yr), args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
@@ -265,7 +294,7 @@ def train(args) -> dict:
                                                    pct_start=0.15)
     averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
-    generator = torch.Generator().manual_seed(args.seed)
+    generator = torch.Generator().manual_seed(seed)
     for epoch in range(args.epochs):
         model.train()
         averaging = epoch >= cycle_epochs
@@ -296,14 +325,14 @@ def train(args) -> dict:
         accuracy = evaluate(torch, model, xv, yv)
         print(f"weights averaged over the last {args.average_last} epochs: validation {accuracy:.4f} "
               f"({time.time() - started:.0f} s)", flush=True)
-    return export(torch, model, args, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
+    return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
                                        "real_patches": real_count, "dense_art": args.dense_art,
                                        "distort": args.distort, "suit_shapes": args.suit_shapes,
                                        "crowded": args.crowded, "teachers": teacher_versions(args.teachers),
                                        "width": args.width, "members": args.members, "epochs": args.epochs,
                                        "average_last": args.average_last,
                                        "head": args.head, "precision": precision,
-                                       "seconds": round(time.time() - started)})
+                                       "seconds": round(time.time() - started)}
 
 
 def averaged_weights(torch, averaged, patches, batch: int):
@@ -319,8 +348,6 @@ def averaged_weights(torch, averaged, patches, batch: int):
 def teacher_versions(model_dirs: list[str]) -> list[str]:
     """What ``labels.json`` records of a distilled reader's teachers: each one's version, as its
     own ``labels.json`` names it (empty for a reader taught by the labels alone)."""
-    from service.vision.reader import LABELS_FILE
-
     return [json.loads((Path(d) / LABELS_FILE).read_text())["version"] for d in model_dirs]
 
 
@@ -333,27 +360,46 @@ def evaluate(torch, model, x, y) -> float:
 
 
 def write_onnx(torch, model, dummy, out: str | Path, onnx_name: str, spec_name: str, spec: dict, **names) -> dict:
+    """``model``, run on ``dummy``, exported to ``out/onnx_name`` (:func:`write_graph`) and ``spec``
+    written beside it as JSON (:func:`write_spec`): the one way the trainers write what the service
+    loads."""
+    write_graph(torch, model, dummy, out, onnx_name, **names)
+    return write_spec(out, spec_name, spec)
+
+
+def write_graph(torch, model, dummy, out: str | Path, onnx_name: str, **names) -> None:
     """``model``, run on ``dummy``, exported to ``out/onnx_name`` (opset 17, the TorchScript
-    exporter; ``names``: input, output and dynamic axis names) and ``spec`` written beside it as
-    JSON: the one way both trainers write what the service loads."""
+    exporter; ``names``: input, output and dynamic axis names)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     model.eval()
     torch.onnx.export(model, dummy, str(out / onnx_name), opset_version=17, dynamo=False, **names)
-    (out / spec_name).write_text(json.dumps(spec, indent=2) + "\n")
-    print(f"wrote {out / onnx_name} and {out / spec_name}", flush=True)
+    print(f"wrote {out / onnx_name}", flush=True)
+
+
+def write_spec(out: str | Path, spec_name: str, spec: dict) -> dict:
+    (Path(out) / spec_name).write_text(json.dumps(spec, indent=2) + "\n")
+    print(f"wrote {Path(out) / spec_name}", flush=True)
     return spec
 
 
-def export(torch, model, args, training: dict) -> dict:
+READER_GRAPH = {"input_names": ["patches"], "output_names": ["logits"],
+                "dynamic_axes": {"patches": {0: "n"}, "logits": {0: "n"}}}
+"""The reader's ONNX input and output, as :class:`service.vision.reader.CardReader` runs them."""
+
+
+def reader_dummy(torch):
+    return torch.zeros(1, 3, PATCH_H, PATCH_W)
+
+
+def export(torch, model, training: dict, args) -> dict:
+    """The first reader and the label map (classes, input, name, version, threshold, training)."""
     labels = {"name": MODEL_NAME, "version": MODEL_VERSION, "classes": list(CLASSES),
               "min_confidence": args.min_confidence,
               "input": {"height": PATCH_H, "width": PATCH_W, "channels": "BGR", "scale": "0..1",
                         "corner_fraction": [CORNER_FX, CORNER_FY]},
               "training": {**training, "seed": args.seed, "threads": args.threads}}
-    return write_onnx(torch, model, torch.zeros(1, 3, PATCH_H, PATCH_W), args.out, "card_reader.onnx",
-                      "labels.json", labels, input_names=["patches"], output_names=["logits"],
-                      dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
+    return write_onnx(torch, model, reader_dummy(torch), args.out, MODEL_FILE, LABELS_FILE, labels, **READER_GRAPH)
 
 
 def training_arguments(doc: str, epochs: int, batch: int, precision: str = "fp32") -> argparse.ArgumentParser:
@@ -417,6 +463,10 @@ def arguments():
     """This trainer's options; with the Makefile's arguments their defaults rebuild the committed model."""
     parser = training_arguments(__doc__, epochs=12, batch=256)
     parser.add_argument("--patches", type=int, default=80_000)
+    parser.add_argument("--also-seeds", type=int, nargs="*", default=ALSO_SEEDS, metavar="SEED",
+                        help="train one more reader from each of these seeds, on its own seed's patches, "
+                             "exported beside the first (card_reader_2.onnx, ...); the service averages them "
+                             f"(default {' '.join(map(str, ALSO_SEEDS)) or 'none'}; none: one reader)")
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
     parser.add_argument("--dense-art", type=float, default=DENSE_ART_SHARE,
@@ -432,7 +482,7 @@ def arguments():
     parser.add_argument("--teachers", nargs="+", default=[], metavar="DIR",
                         help="model directories whose readers, averaged, teach this one beside the labels "
                              "(distillation; an experiment, none by default; see the model card)")
-    parser.add_argument("--min-confidence", type=float, default=0.8,
+    parser.add_argument("--min-confidence", type=float, default=0.7,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
                              "--thresholds on the tuning sets)")
     parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",

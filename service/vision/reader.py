@@ -27,8 +27,7 @@ from .spotter import IndexSpotter
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "vision_models"
 MODEL_FILE = "card_reader.onnx"
-"""The float reader as the trainer writes it: what the service loads where ``labels.json`` names no
-``models`` (a trained run not yet quantized, :mod:`vision_models.quantize`)."""
+"""The first float reader as the trainer writes it (:func:`float_readers`)."""
 DEFAULT_MIN_CONFIDENCE = 0.8
 """For a label map that names no threshold of its own."""
 LABELS_FILE = "labels.json"
@@ -111,10 +110,20 @@ def check_input(spec: dict) -> None:
                          f"this service cuts {PATCH_H}x{PATCH_W} of {wanted[2]}")
 
 
+def float_readers(labels: dict) -> list[str]:
+    """The float readers a label map's trainer wrote: the first and its ``more_readers``.
+
+    >>> float_readers({"more_readers": [{"file": "card_reader_2.onnx", "seed": 2}]})
+    ['card_reader.onnx', 'card_reader_2.onnx']
+    """
+    return [MODEL_FILE] + [reader["file"] for reader in labels.get("more_readers", [])]
+
+
 def reader_files(model_dir: str | Path) -> list[str]:
-    """The model files the reader in ``model_dir`` runs: those its label map names in ``models``,
-    else the trainer's float reader (a trained run not yet quantized)."""
-    return json.loads((Path(model_dir) / LABELS_FILE).read_text()).get("models", [MODEL_FILE])
+    """The model files the reader in ``model_dir`` runs: those its label map names in ``models``
+    (the quantized readers, :mod:`vision_models.quantize`), else the trainer's float readers."""
+    labels = json.loads((Path(model_dir) / LABELS_FILE).read_text())
+    return labels.get("models") or float_readers(labels)
 
 
 def load_reader(model_dir: str | Path = MODEL_DIR, intra_threads: int = 1, inter_threads: int = 1,
