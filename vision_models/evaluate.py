@@ -18,10 +18,10 @@ committed split (``vision_models/real_split.json``; the rest was used for fine-t
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 from collections import Counter
-import dataclasses
 from pathlib import Path
 
 import cv2

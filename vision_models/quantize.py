@@ -1,15 +1,16 @@
 """The card readers in int8, the files the service loads: onnxruntime's static quantization of the
 float readers that :mod:`vision_models.train` writes (``make model`` runs it after the trainers)::
 
-    python -m vision_models.quantize                       # vision_models/card_reader.onnx -> card_reader.int8.onnx
-    python -m vision_models.quantize --model-dir /tmp/run  # a trained run's reader
+    python -m vision_models.quantize                       # vision_models/card_reader.onnx -> card_reader.int8.onnx, ...
+    python -m vision_models.quantize --model-dir /tmp/run  # a trained run's readers
 
 Weights int8 per output channel, activations uint8 (QDQ format), their ranges set by percentile
 calibration on generated patches of a seed no reader trains on. The stem (the 5x5 convolution of the
 colour patch) and the head (the linear layer) stay float: quantized too, the reader read 5 points
 fewer of its patches (the lab notebook, session of 19:34 UTC, 2026-12-03); without them it reads as
-the float reader at about two thirds of its time. ``labels.json`` then names the quantized file in
-``models`` and how it was made in ``quantization``. Needs the ``onnx`` package (the ``train`` and
+the float reader at about two thirds of its time (AVX2; under half with AVX512-VNNI and AMX).
+``labels.json`` then names the quantized files in ``models`` (the service averages them) and how
+they were made in ``quantization``. Needs the ``onnx`` package (the ``train`` and
 ``test`` extras).
 """
 
