@@ -10,7 +10,7 @@ colour patch) and the head (the linear layer) stay float: quantized too, the rea
 fewer of its patches (the lab notebook, session of 19:34 UTC, 2026-12-03); without them it reads as
 the float reader at about two thirds of its time (AVX2; under half with AVX512-VNNI and AMX).
 ``labels.json`` then names the quantized files in ``models`` (the service averages them) and how
-they were made in ``quantization``. Needs the ``onnx`` package (the ``train`` and
+they were made in ``quantization``. Needs the ``onnx`` and ``sympy`` packages (the ``train`` and
 ``test`` extras).
 """
 
