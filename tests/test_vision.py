@@ -611,9 +611,8 @@ def test_a_reader_at_a_temperature_softens_the_same_reading():
     reader = load_reader(patches_only=True)
     patches = np.stack([np.full((PATCH_H, PATCH_W, 3), 255, np.uint8), np.zeros((PATCH_H, PATCH_W, 3), np.uint8)])
     each = [session.run(None, {"patches": reader_input(patches)})[0] / 2 for session in reader.sessions]
-    expected = np.mean([np.exp(logits - logits.max(axis=1, keepdims=True))
-                        / np.exp(logits - logits.max(axis=1, keepdims=True)).sum(axis=1, keepdims=True)
-                        for logits in each], axis=0)
+    exps = [np.exp(logits - logits.max(axis=1, keepdims=True)) for logits in each]
+    expected = np.mean([e / e.sum(axis=1, keepdims=True) for e in exps], axis=0)
     sharp, soft = reader.probabilities(patches), reader.probabilities(patches, 2.0)
     assert len(each) == 2 and np.allclose(soft, expected, atol=1e-6)
     assert (soft.argmax(axis=1) == sharp.argmax(axis=1)).all() and (soft.max(axis=1) < sharp.max(axis=1)).all()

@@ -244,7 +244,7 @@ def train(args) -> dict:
         model, training = train_reader(torch, args, seed)
         name = numbered(MODEL_FILE, number)
         write_graph(torch, model, reader_dummy(torch), args.out, name, **READER_GRAPH)
-        labels.setdefault("more_readers", []).append({"file": name, **training, "seed": seed})
+        labels.setdefault("more_readers", []).append({"file": name, **training})
         write_spec(args.out, LABELS_FILE, labels)
     return labels
 
@@ -260,7 +260,7 @@ def numbered(model_file: str, number: int) -> str:
 
 def train_reader(torch, args, seed: int) -> tuple:
     """One reader trained from ``seed`` (its initialisation, its generated patches and their order)
-    with ``args``' recipe: the network and its training record."""
+    with ``args``' recipe: the network and its training record (the seed in it)."""
     torch.manual_seed(seed)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
@@ -325,14 +325,12 @@ def train_reader(torch, args, seed: int) -> tuple:
         accuracy = evaluate(torch, model, xv, yv)
         print(f"weights averaged over the last {args.average_last} epochs: validation {accuracy:.4f} "
               f"({time.time() - started:.0f} s)", flush=True)
-    return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)),
-                                       "real_patches": real_count, "dense_art": args.dense_art,
-                                       "distort": args.distort, "suit_shapes": args.suit_shapes,
-                                       "crowded": args.crowded, "teachers": teacher_versions(args.teachers),
-                                       "width": args.width, "members": args.members, "epochs": args.epochs,
-                                       "average_last": args.average_last,
-                                       "head": args.head, "precision": precision,
-                                       "seconds": round(time.time() - started)}
+    return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
+                   "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
+                   "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
+                   "members": args.members, "epochs": args.epochs, "average_last": args.average_last,
+                   "head": args.head, "precision": precision, "seconds": round(time.time() - started),
+                   "seed": seed}
 
 
 def averaged_weights(torch, averaged, patches, batch: int):
@@ -398,7 +396,7 @@ def export(torch, model, training: dict, args) -> dict:
               "min_confidence": args.min_confidence,
               "input": {"height": PATCH_H, "width": PATCH_W, "channels": "BGR", "scale": "0..1",
                         "corner_fraction": [CORNER_FX, CORNER_FY]},
-              "training": {**training, "seed": args.seed, "threads": args.threads}}
+              "training": {**training, "threads": args.threads}}
     return write_onnx(torch, model, reader_dummy(torch), args.out, MODEL_FILE, LABELS_FILE, labels, **READER_GRAPH)
 
 
