@@ -239,9 +239,10 @@ def train(args) -> dict:
     import torch
 
     torch.set_num_threads(args.threads)
-    labels = export(torch, *train_reader(torch, args, args.seed), args)
+    first, training = train_reader(torch, args, args.seed)
+    labels = export(torch, first, training, args)
     for number, seed in enumerate(args.also_seeds, start=2):
-        model, training = train_reader(torch, args, seed)
+        model, training = train_reader(torch, args, seed, start=first if args.also_fine_tune else None)
         name = numbered(MODEL_FILE, number)
         write_graph(torch, model, reader_dummy(torch), args.out, name, **READER_GRAPH)
         labels.setdefault("more_readers", []).append({"file": name, **training})
@@ -258,10 +259,16 @@ def numbered(model_file: str, number: int) -> str:
     return model_file.removesuffix(".onnx") + f"_{number}.onnx"
 
 
-def train_reader(torch, args, seed: int) -> tuple:
+def train_reader(torch, args, seed: int, start=None) -> tuple:
     """One reader trained from ``seed`` (its initialisation, its generated patches and their order)
-    with ``args``' recipe: the network and its training record (the seed in it)."""
+    with ``args``' recipe: the network and its training record (the seed in it). With ``start`` (a
+    trained reader, left as it is), a copy of it trained on for ``args.also_fine_tune`` epochs of its
+    own one-cycle schedule, without averaging: a second reader at a fraction of a first's training
+    (a snapshot ensemble's member, Huang et al., 2017)."""
+    import copy
+
     torch.manual_seed(seed)
+    epochs, average_last = reader_schedule(args, fine_tuned=start is not None)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
                    crowded=args.crowded)
@@ -282,20 +289,21 @@ def train_reader(torch, args, seed: int) -> tuple:
         print(f"read by {len(args.teachers)} teachers ({time.time() - started:.0f} s)", flush=True)
     # Channels-last tensors: the same sums in another memory layout, faster on the CPU (batch 256, 2 AVX-512
     # cores: float32 0.45 -> 0.40 s a step, bfloat16 0.32 -> 0.20 s).
-    model = build_model(args.head, args.width, args.members).to(memory_format=torch.channels_last)
+    model = (build_model(args.head, args.width, args.members) if start is None
+             else copy.deepcopy(start)).to(memory_format=torch.channels_last)
     precision = training_precision(torch, args.precision)
     forward = forward_in(torch, model, precision)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    cycle_epochs = args.epochs - args.average_last
+    cycle_epochs = epochs - average_last
     batches = (len(y) + args.batch - 1) // args.batch
     average_every = min(AVERAGE_EVERY, batches)
     steps = cycle_epochs * batches
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
                                                    pct_start=0.15)
-    averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
+    averaged = torch.optim.swa_utils.AveragedModel(model) if average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     generator = torch.Generator().manual_seed(seed)
-    for epoch in range(args.epochs):
+    for epoch in range(epochs):
         model.train()
         averaging = epoch >= cycle_epochs
         if averaging:
@@ -318,19 +326,33 @@ def train_reader(torch, args, seed: int) -> tuple:
             correct += int((logits.argmax(1) == labels).sum())
             seen += len(idx)
         accuracy = evaluate(torch, model, xv, yv)
-        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / seen:.4f} train {correct / seen:.4f} "
+        print(f"epoch {epoch + 1}/{epochs}: loss {total / seen:.4f} train {correct / seen:.4f} "
               f"validation {accuracy:.4f} ({time.time() - started:.0f} s)", flush=True)
     if averaged is not None:
         model = averaged_weights(torch, averaged, xt, args.batch)
         accuracy = evaluate(torch, model, xv, yv)
-        print(f"weights averaged over the last {args.average_last} epochs: validation {accuracy:.4f} "
+        print(f"weights averaged over the last {average_last} epochs: validation {accuracy:.4f} "
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
-                   "members": args.members, "epochs": args.epochs, "average_last": args.average_last,
+                   "members": args.members, "epochs": epochs, "average_last": average_last,
+                   **({} if start is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
                    "seed": seed}
+
+
+def reader_schedule(args, fine_tuned: bool) -> tuple[int, int]:
+    """How long a reader trains: its epochs and, of them, the last ones averaged; a reader
+    fine-tuned from the first trains ``--also-fine-tune`` epochs and averages none.
+
+    >>> from types import SimpleNamespace as ns
+    >>> reader_schedule(ns(epochs=12, average_last=3, also_fine_tune=4), fine_tuned=False)
+    (12, 3)
+    >>> reader_schedule(ns(epochs=12, average_last=3, also_fine_tune=4), fine_tuned=True)
+    (4, 0)
+    """
+    return (args.also_fine_tune, 0) if fine_tuned else (args.epochs, args.average_last)
 
 
 def averaged_weights(torch, averaged, patches, batch: int):
@@ -465,6 +487,9 @@ def arguments():
                         help="train one more reader from each of these seeds, on its own seed's patches, "
                              "exported beside the first (card_reader_2.onnx, ...); the service averages them "
                              f"(default {' '.join(map(str, ALSO_SEEDS)) or 'none'}; none: one reader)")
+    parser.add_argument("--also-fine-tune", type=int, default=0, metavar="EPOCHS",
+                        help="train each of --also-seeds' readers from the first reader, this many epochs on its "
+                             "own seed's patches, not from scratch (0, the default: from scratch, --epochs)")
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
     parser.add_argument("--dense-art", type=float, default=DENSE_ART_SHARE,
@@ -502,6 +527,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not 0 <= args.average_last < args.epochs:
         parser.error("--average-last: from 0 to one fewer than --epochs (the one-cycle schedule needs an epoch)")
+    if args.also_fine_tune < 0:
+        parser.error("--also-fine-tune: 0 (each further reader from scratch) or more epochs")
     train(args)
 
 
