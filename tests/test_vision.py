@@ -583,16 +583,14 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         assert teacher_versions(defaults.teachers) == training.get("teachers", [])
         assert defaults.members == training.get("members", 1)
         assert defaults.average_last == training.get("average_last", 0)
-        from vision_models.train import reader_schedule
+        from vision_models.train import further_epochs
 
-        more = committed_spec.get("more_readers", [])   # and as many more readers, of the same recipe,
-        assert defaults.also_seeds == [reader["seed"] for reader in more]   # from scratch or fine-tuned
-        recipe = ("head", "width", "members", "precision", "suit_shapes", "crowded")
+        more = committed_spec.get("more_readers", [])   # and as many more readers, of the same recipe
+        assert defaults.also_seeds == [reader["seed"] for reader in more]   # (their epochs their own)
+        recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         for reader in more:
-            fine_tuned = "fine_tuned_from" in reader
-            assert fine_tuned == (defaults.also_fine_tune > 0)
-            assert reader.get("fine_tuned_from", defaults.seed) == defaults.seed
-            assert (reader["epochs"], reader["average_last"]) == reader_schedule(defaults, fine_tuned)
+            assert reader["epochs"] == further_epochs(defaults)
+            assert reader.get("fine_tuned_from") == (defaults.seed if defaults.also_from_first else None)
             assert [reader[key] for key in recipe] == [getattr(defaults, key) for key in recipe]
     assert Path(defaults.out).resolve() == HERE
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
@@ -602,11 +600,11 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
 
 @pytest.mark.parametrize("argv", [["--members", "0"], ["--members", "5"], ["--average-last", "-1"],
                                   ["--average-last", "12"], ["--epochs", "3", "--average-last", "3"],
-                                  ["--also-fine-tune", "-1"]])
+                                  ["--also-epochs", "2", "--average-last", "2"], ["--also-epochs", "0"]])
 def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv, capsys):
     """``train`` refuses, before any training, a member count outside 1-4, more averaged epochs
-    than leave the one-cycle schedule an epoch and fewer than no fine-tuning epochs; argparse's own
-    usage error names the option."""
+    than leave the one-cycle schedule an epoch (of the first reader or of the further ones);
+    argparse's own usage error names the option."""
     from vision_models.train import main
 
     with pytest.raises(SystemExit) as refused:

@@ -15,6 +15,7 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --teachers DIR DIR --out /tmp/student   # distilled from readers averaged
     python -m vision_models.train --members 2 --out /tmp/pair   # two half-size readers averaged in one model
     python -m vision_models.train --average-last 3 --out /tmp/swa   # weights averaged over the last 3 epochs
+    python -m vision_models.train --also-from-first --also-epochs 4 --out /tmp/snap   # the second reader trained on from the first
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -239,10 +240,10 @@ def train(args) -> dict:
     import torch
 
     torch.set_num_threads(args.threads)
-    first, training = train_reader(torch, args, args.seed)
+    first, training = train_reader(torch, args, args.seed, args.epochs)
     labels = export(torch, first, training, args)
     for number, seed in enumerate(args.also_seeds, start=2):
-        model, training = train_reader(torch, args, seed, start=first if args.also_fine_tune else None)
+        model, training = train_reader(torch, args, seed, further_epochs(args), first if args.also_from_first else None)
         name = numbered(MODEL_FILE, number)
         write_graph(torch, model, reader_dummy(torch), args.out, name, **READER_GRAPH)
         labels.setdefault("more_readers", []).append({"file": name, **training})
@@ -259,16 +260,15 @@ def numbered(model_file: str, number: int) -> str:
     return model_file.removesuffix(".onnx") + f"_{number}.onnx"
 
 
-def train_reader(torch, args, seed: int, start=None) -> tuple:
+def train_reader(torch, args, seed: int, epochs: int, start=None) -> tuple:
     """One reader trained from ``seed`` (its initialisation, its generated patches and their order)
-    with ``args``' recipe: the network and its training record (the seed in it). With ``start`` (a
-    trained reader, left as it is), a copy of it trained on for ``args.also_fine_tune`` epochs of its
-    own one-cycle schedule, without averaging: a second reader at a fraction of a first's training
-    (a snapshot ensemble's member, Huang et al., 2017)."""
+    for ``epochs`` with ``args``' recipe: the network and its training record (the seed in it). With
+    ``start`` (a trained reader, left as it is), a copy of it trained on with its own one-cycle
+    schedule: a second reader at a fraction of a first's training (a snapshot ensemble's member,
+    Huang et al., 2017)."""
     import copy
 
     torch.manual_seed(seed)
-    epochs, average_last = reader_schedule(args, fine_tuned=start is not None)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
                    crowded=args.crowded)
@@ -294,13 +294,13 @@ def train_reader(torch, args, seed: int, start=None) -> tuple:
     precision = training_precision(torch, args.precision)
     forward = forward_in(torch, model, precision)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    cycle_epochs = epochs - average_last
+    cycle_epochs = epochs - args.average_last
     batches = (len(y) + args.batch - 1) // args.batch
     average_every = min(AVERAGE_EVERY, batches)
     steps = cycle_epochs * batches
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=args.lr, total_steps=steps,
                                                    pct_start=0.15)
-    averaged = torch.optim.swa_utils.AveragedModel(model) if average_last else None
+    averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     generator = torch.Generator().manual_seed(seed)
     for epoch in range(epochs):
@@ -331,28 +331,25 @@ def train_reader(torch, args, seed: int, start=None) -> tuple:
     if averaged is not None:
         model = averaged_weights(torch, averaged, xt, args.batch)
         accuracy = evaluate(torch, model, xv, yv)
-        print(f"weights averaged over the last {average_last} epochs: validation {accuracy:.4f} "
+        print(f"weights averaged over the last {args.average_last} epochs: validation {accuracy:.4f} "
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
-                   "members": args.members, "epochs": epochs, "average_last": average_last,
+                   "members": args.members, "epochs": epochs, "average_last": args.average_last,
                    **({} if start is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
                    "seed": seed}
 
 
-def reader_schedule(args, fine_tuned: bool) -> tuple[int, int]:
-    """How long a reader trains: its epochs and, of them, the last ones averaged; a reader
-    fine-tuned from the first trains ``--also-fine-tune`` epochs and averages none.
+def further_epochs(args) -> int:
+    """The epochs of each reader trained after the first: ``--also-epochs``, or the first's.
 
     >>> from types import SimpleNamespace as ns
-    >>> reader_schedule(ns(epochs=12, average_last=3, also_fine_tune=4), fine_tuned=False)
-    (12, 3)
-    >>> reader_schedule(ns(epochs=12, average_last=3, also_fine_tune=4), fine_tuned=True)
-    (4, 0)
+    >>> further_epochs(ns(epochs=12, also_epochs=None)), further_epochs(ns(epochs=12, also_epochs=6))
+    (12, 6)
     """
-    return (args.also_fine_tune, 0) if fine_tuned else (args.epochs, args.average_last)
+    return args.epochs if args.also_epochs is None else args.also_epochs
 
 
 def averaged_weights(torch, averaged, patches, batch: int):
@@ -487,9 +484,11 @@ def arguments():
                         help="train one more reader from each of these seeds, on its own seed's patches, "
                              "exported beside the first (card_reader_2.onnx, ...); the service averages them "
                              f"(default {' '.join(map(str, ALSO_SEEDS)) or 'none'}; none: one reader)")
-    parser.add_argument("--also-fine-tune", type=int, default=0, metavar="EPOCHS",
-                        help="train each of --also-seeds' readers from the first reader, this many epochs on its "
-                             "own seed's patches, not from scratch (0, the default: from scratch, --epochs)")
+    parser.add_argument("--also-epochs", type=int, default=None, metavar="EPOCHS",
+                        help="the epochs of each of --also-seeds' readers (default: --epochs)")
+    parser.add_argument("--also-from-first", action="store_true",
+                        help="train each of --also-seeds' readers on from the first reader, not from scratch "
+                             "(a snapshot ensemble; an experiment, off by default; see the model card)")
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
     parser.add_argument("--dense-art", type=float, default=DENSE_ART_SHARE,
@@ -525,10 +524,11 @@ def arguments():
 def main(argv=None):
     parser = arguments()
     args = parser.parse_args(argv)
-    if not 0 <= args.average_last < args.epochs:
-        parser.error("--average-last: from 0 to one fewer than --epochs (the one-cycle schedule needs an epoch)")
-    if args.also_fine_tune < 0:
-        parser.error("--also-fine-tune: 0 (each further reader from scratch) or more epochs")
+    if further_epochs(args) < 1:
+        parser.error("--also-epochs: at least 1")
+    if not 0 <= args.average_last < min(args.epochs, further_epochs(args)):
+        parser.error("--average-last: from 0 to one fewer than --epochs and --also-epochs (the one-cycle schedule "
+                     "needs an epoch)")
     train(args)
 
 
