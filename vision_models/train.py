@@ -260,10 +260,10 @@ def numbered(model_file: str, number: int) -> str:
     return model_file.removesuffix(".onnx") + f"_{number}.onnx"
 
 
-def train_reader(torch, args, seed: int, epochs: int, start=None) -> tuple:
+def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     """One reader trained from ``seed`` (its initialisation, its generated patches and their order)
     for ``epochs`` with ``args``' recipe: the network and its training record (the seed in it). With
-    ``start`` (a trained reader, left as it is), a copy of it trained on with its own one-cycle
+    ``first`` (a trained reader, left as it is), a copy of it trained on with its own one-cycle
     schedule: a second reader at a fraction of a first's training (a snapshot ensemble's member,
     Huang et al., 2017)."""
     import copy
@@ -289,8 +289,8 @@ def train_reader(torch, args, seed: int, epochs: int, start=None) -> tuple:
         print(f"read by {len(args.teachers)} teachers ({time.time() - started:.0f} s)", flush=True)
     # Channels-last tensors: the same sums in another memory layout, faster on the CPU (batch 256, 2 AVX-512
     # cores: float32 0.45 -> 0.40 s a step, bfloat16 0.32 -> 0.20 s).
-    model = (build_model(args.head, args.width, args.members) if start is None
-             else copy.deepcopy(start)).to(memory_format=torch.channels_last)
+    model = (build_model(args.head, args.width, args.members) if first is None
+             else copy.deepcopy(first)).to(memory_format=torch.channels_last)
     precision = training_precision(torch, args.precision)
     forward = forward_in(torch, model, precision)
     optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -337,7 +337,7 @@ def train_reader(torch, args, seed: int, epochs: int, start=None) -> tuple:
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
                    "members": args.members, "epochs": epochs, "average_last": args.average_last,
-                   **({} if start is None else {"fine_tuned_from": args.seed}),
+                   **({} if first is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
                    "seed": seed}
 
