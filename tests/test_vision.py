@@ -578,15 +578,13 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
     assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
     if trainer == "train":   # make model distils from the committed reader's teachers, trains as many
-        from vision_models.train import teacher_versions  # members and averages as many last epochs
+        from vision_models.train import further_epochs, teacher_versions  # members, averages as many epochs
 
         assert teacher_versions(defaults.teachers) == training.get("teachers", [])
         assert defaults.members == training.get("members", 1)
         assert defaults.average_last == training.get("average_last", 0)
-        from vision_models.train import further_epochs
-
         more = committed_spec.get("more_readers", [])   # and as many more readers, of the same recipe
-        assert defaults.also_seeds == [reader["seed"] for reader in more]   # (their epochs their own)
+        assert defaults.also_seeds == [reader["seed"] for reader in more]   # but --also-epochs' epochs
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         for reader in more:
             assert reader["epochs"] == further_epochs(defaults)
@@ -603,8 +601,8 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
                                   ["--also-epochs", "2", "--average-last", "2"], ["--also-epochs", "0"]])
 def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv, capsys):
     """``train`` refuses, before any training, a member count outside 1-4, more averaged epochs
-    than leave the one-cycle schedule an epoch (of the first reader or of the further ones);
-    argparse's own usage error names the option."""
+    than leave the one-cycle schedule an epoch (of the first reader or of the further ones) and
+    further readers of no epochs; argparse's own usage error names the option."""
     from vision_models.train import main
 
     with pytest.raises(SystemExit) as refused:

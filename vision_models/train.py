@@ -243,7 +243,8 @@ def train(args) -> dict:
     first, training = train_reader(torch, args, args.seed, args.epochs)
     labels = export(torch, first, training, args)
     for number, seed in enumerate(args.also_seeds, start=2):
-        model, training = train_reader(torch, args, seed, further_epochs(args), first if args.also_from_first else None)
+        model, training = train_reader(torch, args, seed, further_epochs(args),
+                                       first if args.also_from_first else None)
         name = numbered(MODEL_FILE, number)
         write_graph(torch, model, reader_dummy(torch), args.out, name, **READER_GRAPH)
         labels.setdefault("more_readers", []).append({"file": name, **training})
