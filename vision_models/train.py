@@ -27,6 +27,7 @@ one network that reads as several averaged (Hinton, Vinyals and Dean, 2015).
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import multiprocessing as mp
 import time
@@ -267,8 +268,6 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     ``first`` (a trained reader, left as it is), a copy of it trained on with its own one-cycle
     schedule: a second reader at a fraction of a first's training (a snapshot ensemble's member,
     Huang et al., 2017)."""
-    import copy
-
     torch.manual_seed(seed)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
@@ -525,7 +524,7 @@ def arguments():
 def main(argv=None):
     parser = arguments()
     args = parser.parse_args(argv)
-    if further_epochs(args) < 1:
+    if args.also_epochs is not None and args.also_epochs < 1:
         parser.error("--also-epochs: at least 1")
     if not 0 <= args.average_last < min(args.epochs, further_epochs(args)):
         parser.error("--average-last: from 0 to one fewer than --epochs and --also-epochs (the one-cycle schedule "
