@@ -1,6 +1,7 @@
 """Training speed of ``make model``'s three trainings, float32 against bfloat16, on this machine's CPU.
 
     .venv/bin/python -m bench.training [--steps 8] [--threads 2]     # needs the optional extra train
+    .venv/bin/python -m bench.training --side-by-side [--steps 24]   # the readers side by side
 
 Times training steps (the trainers' own batch losses, backward pass and AdamW step, on batches the
 trainers' generators make) of the corner reader, the card finder and index spotter (one network,
@@ -9,6 +10,11 @@ trainers' generators make) of the corner reader, the card finder and index spott
 autocast, alternating so a change in the machine's load hits both alike. Prints the median step,
 what an epoch of the committed recipe would take at it, and the ratio. Behind ``make model``'s
 time: the training steps are most of it (the rest is the generator, the same in both).
+
+With ``--side-by-side``: the corner reader's float32 steps in two processes at once, each on half
+the threads (what ``train --reader-processes 2`` does with ``make model``'s two readers), against
+one process on all of them, alternating; prints each one's median step and the pair's throughput
+as a ratio to the one's.
 """
 
 from __future__ import annotations
@@ -87,11 +93,48 @@ def time_steps(torch, build, tensors, loss, batch: int, precision: str, steps: i
     return times[WARM_UP:]
 
 
+def reader_steps(job) -> list[float]:
+    """The corner reader's float32 step times on ``threads`` threads (one process of the side by
+    side benchmark; ``job`` = (threads, steps))."""
+    import torch
+
+    threads, steps = job
+    torch.set_num_threads(threads)
+    name, build, make, loss, batch, _ = networks(torch)[0]
+    tensors = [torch.from_numpy(v) for v in make(7, batch * 2, 0)]
+    return time_steps(torch, build, tensors, loss, batch, "fp32", steps)
+
+
+def side_by_side(threads: int, steps: int) -> None:
+    """Two processes each training the reader on ``threads // 2`` threads, against one on
+    ``threads``, ``ROUNDS`` times alternating: medians and the pair's throughput ratio."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    header(f"training: the corner reader's steps, two processes on {threads // 2} thread(s) each against one on {threads}")
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    alone, pair = [], []
+    with ProcessPoolExecutor(2, mp_context=mp.get_context("spawn")) as pool:
+        for _ in range(ROUNDS):
+            alone += pool.submit(reader_steps, (threads, steps)).result()
+            for times in pool.map(reader_steps, [(threads // 2, steps)] * 2):
+                pair += times
+    one, each = float(np.median(alone)), float(np.median(pair))
+    print(f"corner reader (batch 256, float32): one process on {threads} threads {one * 1000:.0f} ms a step; "
+          f"two side by side on {threads // 2} each {each * 1000:.0f} ms a step each: "
+          f"throughput ratio {2 * one / each:.2f}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="the reader's steps in two processes on half the threads each, against one process")
     args = parser.parse_args(argv)
+    if args.side_by_side:
+        side_by_side(args.threads, args.steps)
+        return
     import torch
 
     from vision_models.train import training_precision

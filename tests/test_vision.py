@@ -579,6 +579,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
     if trainer == "train":   # make model distils from the committed reader's teachers, trains as many
         from vision_models.train import further_epochs, teacher_versions  # members, averages as many epochs
+        from vision_models.train import threads_per_reader   # and trains each reader on as many threads
 
         assert teacher_versions(defaults.teachers) == training.get("teachers", [])
         assert defaults.members == training.get("members", 1)
@@ -586,8 +587,11 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         more = committed_spec.get("more_readers", [])   # and as many more readers, of the same recipe
         assert defaults.also_seeds == [reader["seed"] for reader in more]   # but --also-epochs' epochs
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
+        assert training["threads"] == threads_per_reader(defaults)
         for reader in more:
             assert reader["epochs"] == further_epochs(defaults)
+            # (a record without threads, 4.9.0's second reader's, was trained on the first's)
+            assert reader.get("threads", training["threads"]) == threads_per_reader(defaults)
             assert reader.get("fine_tuned_from") == (defaults.seed if defaults.also_from_first else None)
             assert [reader[key] for key in recipe] == [getattr(defaults, key) for key in recipe]
     assert Path(defaults.out).resolve() == HERE
@@ -598,7 +602,8 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
 
 @pytest.mark.parametrize("argv", [["--members", "0"], ["--members", "5"], ["--average-last", "-1"],
                                   ["--average-last", "12"], ["--epochs", "3", "--average-last", "3"],
-                                  ["--also-epochs", "2", "--average-last", "2"], ["--also-epochs", "0"]])
+                                  ["--also-epochs", "2", "--average-last", "2"], ["--also-epochs", "0"],
+                                  ["--reader-processes", "0"]])
 def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv, capsys):
     """``train`` refuses, before any training, a member count outside 1-4, more averaged epochs
     than leave the one-cycle schedule an epoch (of the first reader or of the further ones) and
@@ -608,6 +613,27 @@ def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv,
     with pytest.raises(SystemExit) as refused:
         main(argv + ["--out", "/nonexistent"])
     assert refused.value.code == 2 and argv[-2] in capsys.readouterr().err
+
+
+def test_the_label_map_names_every_reader_trained_in_order(tmp_path):
+    """Trained one after the other or side by side, the readers' records come back in seed order
+    and make one label map: the first's record (without its file, which the service knows) as
+    ``training``, the others' as ``more_readers``, which is how the service and ``quantize`` find
+    the float readers."""
+    from types import SimpleNamespace
+
+    from service.vision.reader import float_readers
+    from vision_models.train import MODEL_VERSION, numbered, write_label_map
+
+    records = [{"file": "card_reader.onnx", "seed": 1, "threads": 1},
+               {"file": numbered("card_reader.onnx", 2), "seed": 2, "threads": 1}]
+    labels = write_label_map(SimpleNamespace(out=tmp_path, min_confidence=0.7), records)
+    assert json.loads((tmp_path / "labels.json").read_text()) == labels
+    assert labels["version"] == MODEL_VERSION and labels["classes"] == list(CLASSES)
+    assert labels["training"] == {"seed": 1, "threads": 1} and labels["more_readers"] == records[1:]
+    assert float_readers(labels) == ["card_reader.onnx", "card_reader_2.onnx"]
+    alone = write_label_map(SimpleNamespace(out=tmp_path, min_confidence=0.7), records[:1])
+    assert "more_readers" not in alone and float_readers(alone) == ["card_reader.onnx"]
 
 
 def test_a_reader_at_a_temperature_softens_the_same_reading():
