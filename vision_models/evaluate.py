@@ -186,10 +186,32 @@ def fixed_labels(labels: dict) -> dict:
     return out
 
 
+JOKER_LABELS = {"BLACK JOKER": "JOKER", "RED JOKER": "JOKER"}
+"""The real photos' labels of the two Jokers, which the publisher boxes but leaves out of ``cards``,
+and their code here: the service reads either as ``JOKER``."""
+
+
+def labelled_cards(label: dict) -> tuple[list[str], list[tuple[str, tuple[float, float]]]]:
+    """A real photo's cards and their index boxes' codes and centres (normalized): the labelled
+    standard cards and, since the service reads them, one ``JOKER`` for each Joker boxed (the
+    backs, also boxed, are no card).
+
+    >>> boxes = [{"label": "BLACK JOKER", "cx": 0.2, "cy": 0.3}, {"label": "BLACK JOKER", "cx": 0.4, "cy": 0.7},
+    ...          {"label": "2D", "cx": 0.8, "cy": 0.3}, {"label": "BACK", "cx": 0.5, "cy": 0.5}]
+    >>> labelled_cards({"cards": ["2D"], "index_boxes": boxes})
+    (['2D', 'JOKER'], [('JOKER', (0.2, 0.3)), ('JOKER', (0.4, 0.7)), ('2D', (0.8, 0.3))])
+    """
+    boxes = [(JOKER_LABELS.get(b["label"], b["label"]), (b["cx"], b["cy"])) for b in label["index_boxes"]]
+    jokers = {b["label"] for b in label["index_boxes"] if b["label"] in JOKER_LABELS}
+    return (list(label["cards"]) + ["JOKER"] * len(jokers),
+            [(code, centre) for code, centre in boxes if code in STANDARD_CODES or code == "JOKER"])
+
+
 def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", "webcam"),
                 names=None, fix_labels: bool = False) -> dict[str, Tally]:
-    """Per kind of photo: labelled codes against the cards read, matched through the index boxes
-    (with ``fix_labels``, after correcting the label errors listed in ``real_label_fixes.json``)."""
+    """Per kind of photo: labelled codes (:func:`labelled_cards`, Jokers included) against the
+    cards read, matched through the index boxes (with ``fix_labels``, after correcting the label
+    errors listed in ``real_label_fixes.json``)."""
     labels = json.loads((directory / "labels.json").read_text())
     if fix_labels:
         labels = fixed_labels(labels)
@@ -203,9 +225,9 @@ def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", 
         recognition = recognize(_photo(image), reader, min_confidence)
         tally.seconds.append(time.perf_counter() - started)
         h, w = image.shape[:2]
-        boxes = [(b["label"], (b["cx"] * w, b["cy"] * h)) for b in label["index_boxes"]
-                 if b["label"] in STANDARD_CODES]
-        remaining = Counter(label["cards"])
+        codes, boxes = labelled_cards(label)
+        boxes = [(code, (cx * w, cy * h)) for code, (cx, cy) in boxes]
+        remaining = Counter(codes)
         outcomes, extra = [], 0
         for card in recognition.cards:
             inside = Counter(code for code, (x, y) in boxes
