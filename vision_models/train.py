@@ -249,13 +249,13 @@ def train(args) -> dict:
     import torch
 
     seeds = [args.seed, *args.also_seeds]
-    processes = reader_processes(args, len(seeds))
+    processes, threads = reader_processes(args, len(seeds)), threads_per_reader(args)
     if processes > 1:
-        records = side_by_side(args, seeds, processes)
+        records = side_by_side(args, seeds, processes, threads)
     else:
-        torch.set_num_threads(args.threads)
-        first, record = train_and_write(torch, args, 1, args.seed, args.threads)
-        records = [record] + [train_and_write(torch, args, number, seed, args.threads,
+        torch.set_num_threads(threads)
+        first, record = train_and_write(torch, args, 1, args.seed, threads)
+        records = [record] + [train_and_write(torch, args, number, seed, threads,
                                               first if args.also_from_first else None)[1]
                               for number, seed in enumerate(args.also_seeds, start=2)]
     return write_label_map(args, records)
@@ -287,19 +287,19 @@ def reader_processes(args, readers: int) -> int:
     return 1 if args.also_from_first else max(1, min(args.reader_processes, readers, args.threads))
 
 
-def side_by_side(args, seeds: list[int], processes: int) -> list[dict]:
-    """The readers of ``seeds`` trained ``processes`` at a time, each process with its share of
-    ``args.threads`` for PyTorch (``--threads 2``, two readers: one thread each). Two small
-    networks each on one core train about 1.17 times as many patches a second as one on two cores
-    (a reader's step 0.40 s each side by side against 0.24 s alone on 2 AMX cores, ``python -m
-    bench.training --side-by-side``): a batch of this reader is too small to keep two threads busy. The generator still splits each reader's
-    patches among ``args.threads`` workers, so each reader learns the same patches as one trained
-    alone; the sums differ in their last bits (oneDNN adds in another order on one thread), so a
-    reader so trained is not bit for bit the one trained alone. Each process writes its reader's
-    file; the records come back for the label map."""
+def side_by_side(args, seeds: list[int], processes: int, threads: int) -> list[dict]:
+    """The readers of ``seeds`` trained ``processes`` at a time, each process on ``threads``
+    PyTorch threads, its share of ``args.threads`` (``--threads 2``, two readers: one each). Two
+    small networks each on one core train about 1.17 times as many patches a second as one on two
+    cores (a reader's step 0.40 s each side by side against 0.24 s alone on 2 AMX cores, ``python
+    -m bench.training --side-by-side``): a batch of this reader is too small to keep two threads
+    busy. The generator still splits each reader's patches among ``args.threads`` workers, so each
+    reader learns the same patches as one trained alone; the sums differ in their last bits
+    (oneDNN adds in another order on one thread), so a reader so trained is not bit for bit the
+    one trained alone. Each process writes its reader's file; the records come back for the label
+    map."""
     from concurrent.futures import ProcessPoolExecutor
 
-    threads = threads_per_reader(args)
     # spawn, not fork: a child forked from a parent whose OpenMP has started can hang.
     with ProcessPoolExecutor(processes, mp_context=mp.get_context("spawn")) as pool:
         return list(pool.map(_train_and_write_alone, [(args, number, seed, threads)
