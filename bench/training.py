@@ -111,7 +111,8 @@ def side_by_side(threads: int, steps: int) -> None:
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
-    header(f"training: the corner reader's steps, two processes on {threads // 2} thread(s) each against one on {threads}")
+    header(f"training: the corner reader's steps, two processes on {threads // 2} thread(s) each "
+           f"against one on {threads}")
     print(f"load average {os.getloadavg()[0]:.1f}")
     alone, pair = [], []
     with ProcessPoolExecutor(2, mp_context=mp.get_context("spawn")) as pool:

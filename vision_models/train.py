@@ -279,7 +279,8 @@ def reader_processes(args, readers: int) -> int:
 
     >>> from types import SimpleNamespace as ns
     >>> options = ns(reader_processes=2, threads=2, also_from_first=False)
-    >>> reader_processes(options, 2), reader_processes(options, 1), reader_processes(ns(**{**vars(options), "threads": 1}), 2)
+    >>> one_thread = ns(**{**vars(options), "threads": 1})
+    >>> reader_processes(options, 2), reader_processes(options, 1), reader_processes(one_thread, 2)
     (2, 1, 1)
     >>> reader_processes(ns(**{**vars(options), "also_from_first": True}), 2)
     1
