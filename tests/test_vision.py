@@ -21,7 +21,7 @@ from service.vision.court_art import ART_SHARE, art_share
 from service.vision.face import FACE_H, FACE_W, card_face
 from service.vision import pipeline
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
-from service.vision.pips import SUITS, pip_crops
+from service.vision.pips import SUITS, PipReader, pip_crops
 from service.vision.reader import load_reader, reader_input
 from service.vision.finder import card_and_seam
 from service.vision.maps import (FINDER_MAPS, MAPS_FILE, OFFSET_UNIT, OUTPUT_STRIDE, SPEC_FIELDS, SPOTTER_MAPS,
@@ -343,18 +343,45 @@ def test_the_pip_model_names_the_suit_of_generated_pips(reader, code):
     assert shares is not None and SUITS[int(np.argmax(shares))] == code[-1] and shares.max() > 0.8
 
 
-def test_a_sure_reading_whose_pips_name_another_suit_comes_back_uncertain(reader):
-    """A seven of clubs read surely as the seven of spades: its pips say clubs, so it is uncertain;
-    read as the seven of clubs, it is taken."""
+def test_a_sure_reading_whose_pips_clearly_name_the_other_suit_is_read_as_that_suit(reader):
+    """A seven of clubs read surely as the seven of spades: its pips clearly say clubs (the model
+    gives them over 0.8, above), so it is read as the seven of clubs, as surely, the spade second;
+    read as the seven of clubs, it is taken as it is."""
     scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
     photo = Photo(scene.image, 700, 700, 1.0)
     quad = order_quad(scene.cards[0].quad)
     classes = reader.card_classes
-    for read, code, doubt in (("7S", None, "suit_pips"), ("7C", "7C", None)):
-        dist = np.full(len(classes), 0.01 / (len(classes) - 1))
-        dist[classes.index(read)] = 0.99
+    for read, other in (("7S", "7C"), ("7C", "7S")):
+        dist = np.full(len(classes), 0.005 / (len(classes) - 2))
+        dist[classes.index(read)], dist[classes.index(other)] = 0.99, 0.005
         card, = take_cards([Reading(0.99, quad, dist, 0.95)], photo, classes, 0.8, reader.pips)
-        assert (card.code, card.doubt, card.candidates[0][0]) == (code, doubt, read)
+        assert (card.code, card.doubt, card.confidence) == ("7C", None, 0.99)
+        assert [code for code, _ in card.candidates[:2]] == ["7C", "7S"]
+
+
+class _FixedVote(PipReader):
+    """The pips' vote fixed (suits in ``SUITS`` order), to see what the pipeline makes of each."""
+
+    def __init__(self, vote):
+        super().__init__(session=None)
+        self.vote = np.array(vote)
+
+    def suit_shares(self, face):
+        return self.vote
+
+
+@pytest.mark.parametrize("vote, code, doubt", [((0.2, 0.0, 0.0, 0.8), "7C", None),          # clubs clearly
+                                                ((0.35, 0.0, 0.0, 0.65), None, "suit_pips"),  # clubs, not clearly
+                                                ((0.5, 0.0, 0.0, 0.5), "7S", None),           # no say
+                                                ((0.1, 0.9, 0.0, 0.0), "7S", None)])          # another colour
+def test_what_the_pips_vote_makes_of_a_sure_seven_of_spades(reader, vote, code, doubt):
+    scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.01 / (len(classes) - 1))
+    dist[classes.index("7S")] = 0.99
+    card, = take_cards([Reading(0.99, order_quad(scene.cards[0].quad), dist, 0.95)],
+                       Photo(scene.image, 700, 700, 1.0), classes, 0.8, _FixedVote(vote))
+    assert (card.code, card.doubt) == (code, doubt)
 
 
 # --- court art ------------------------------------------------------------------------------------

@@ -10,9 +10,10 @@ shrunk and turned about the index corner, the best reading kept), and outlines g
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
 read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
-whose pips name the other suit of its colour (:mod:`.pips`), or read as the same card as another
-(one photo, one deck), comes back uncertain: no code, its best guesses as candidates. A card whose
-face holds a picture (:mod:`.court_art`) is read among the court cards.
+whose pips name the other suit of its colour less than clearly (:mod:`.pips`), or read as the same
+card as another (one photo, one deck), comes back uncertain: no code, its best guesses as
+candidates. A two to a ten whose pips clearly name that other suit is read as that suit's card. A
+card whose face holds a picture (:mod:`.court_art`) is read among the court cards.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
-SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the other suit of its colour
+SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the other suit of its colour,
+                                    # but not clearly enough to settle it
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 COURT_RANKS = ("J", "Q", "K")       # a court card's face holds a picture
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
@@ -189,14 +191,28 @@ def among_courts(dist: np.ndarray, classes: list[str]) -> np.ndarray:
     return given / max(float(given.sum()), 1e-12)
 
 
+def swapped(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.ndarray:
+    """The distribution with the shares of ``code`` and ``other`` swapped: the reading of a card
+    whose suit was settled by another look, as sure as it was.
+
+    >>> swapped(np.array([0.9, 0.08, 0.02]), ["7S", "7C", "7H"], "7S", "7C").tolist()
+    [0.08, 0.9, 0.02]
+    """
+    first, second = classes.index(code), classes.index(other)
+    out = dist.copy()
+    out[[first, second]] = dist[[second, first]]
+    return out
+
+
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, or read
     unsurely as a court card; no other). A face whose middle holds a picture (:mod:`.court_art`, in
     a photo in colour) is a court card's: the card is read again among the court cards
     (:func:`among_courts`), whose share the reader gives even when a picture hides the index from
-    it. Else a sure two to a ten whose pips name the other suit of its colour (:mod:`.pips`, with a
-    pips' model) is in doubt (``SUIT_PIPS``).
+    it. Else a sure two to a ten whose pips clearly name the other suit of its colour (:mod:`.pips`,
+    with a pips' model) is read as that suit's card (:func:`swapped`), and one whose pips name it
+    less clearly is in doubt (``SUIT_PIPS``).
 
     >>> face = np.full((140, 100, 3), 235, np.uint8)
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
@@ -218,9 +234,12 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     if check_colour and art_share(face) > ART_SHARE:
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    if sure and number and pips is not None and pips.disagrees(face, code):
+    if not (sure and number and pips is not None):
+        return reading
+    settled = pips.code_of(face, code)
+    if settled is None:
         return replace(reading, doubt=SUIT_PIPS)
-    return reading
+    return reading if settled == code else replace(reading, dist=swapped(reading.dist, classes, code, settled))
 
 
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
