@@ -331,6 +331,21 @@ def test_pip_crops_leave_out_the_index_corners():
     assert crops.shape == (3, 24, 24) and crops.max() == pytest.approx(1.0) and crops.min() == pytest.approx(0.0)
 
 
+def test_pip_crops_keep_pips_reaching_into_an_index_corner():
+    """A four printed with its pips close to the corners (as KDE's tigullio deck prints them): each
+    pip's box reaches into an index corner's box, but its centre lies outside, so all four are
+    found; the index beside one is not."""
+    face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)
+    pips = [(29, 24), (29, 116), (71, 24), (71, 116)]
+    for x, y in pips:
+        cv2.circle(face, (x, y), 9, (20, 20, 20), -1)
+    cv2.putText(face, "4", (6, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 20), 2)
+    cv2.circle(face, (12, 34), 5, (20, 20, 20), -1)
+    _, boxes = pip_crops(face)
+    centres = sorted((x + w / 2, y + h / 2) for x, y, w, h, _ in boxes)
+    assert len(centres) == 4 and all(abs(cx - x) <= 2 and abs(cy - y) <= 2 for (cx, cy), (x, y) in zip(centres, pips))
+
+
 def test_pip_crops_skip_a_dark_faced_card():
     """Gold or white pips on a dark face are not dark marks; such decks are not checked."""
     assert len(pip_crops(_drawn_face([(50, 35), (50, 70), (50, 105)], paper=25, ink=200))[0]) == 0

@@ -4,7 +4,7 @@ The corner reader reads the suit from the index's small symbol. At a few pixels 
 differ by little, and on other people's designs (shaded pips, thin clubs) the reader can be sure and
 wrong. The pips of a two to a ten are the same symbol, larger and several times over. So the card is
 rectified from its outline (:func:`.face.card_face`), its pips found (:func:`pip_crops`: print marks of
-about one size, off the index corners), and a small CNN (``card_pips.onnx``, trained on the
+about one size, centred off the index corners), and a small CNN (``card_pips.onnx``, trained on the
 generator's faces only by ``vision_models/train_pips.py``) gives each pip's suit. The pips' votes are
 the mean of their log-probabilities (one symbol printed several times is not several independent
 views, so they are not multiplied). A sure reading whose pips clearly name the other suit of its
@@ -56,7 +56,7 @@ PIPS_SPEC = "pips.json"
 
 def _pip_like(box: np.ndarray) -> bool:
     """A mark's bounding box (x, y, w, h, area) of a pip's size and shape, off the face's border and
-    off the index corners."""
+    centred off the index corners."""
     x, y, w, h, area = (int(v) for v in box)
     if area < MIN_PIP[2] or max(w, h) < MIN_PIP[0] or min(w, h) < MIN_PIP[1]:
         return False
@@ -64,9 +64,11 @@ def _pip_like(box: np.ndarray) -> bool:
         return False
     if x <= 3 or y <= 3 or x + w >= FACE_W - 3 or y + h >= FACE_H - 3:
         return False
+    # by its centre: some decks print their corner pips reaching into the index's box
+    centre_x, centre_y = x + w / 2, y + h / 2
     corner_x, corner_y = INDEX_CORNER[0] * FACE_W, INDEX_CORNER[1] * FACE_H
-    by_side = x < corner_x or x + w > FACE_W - corner_x
-    by_end = y < corner_y or y + h > FACE_H - corner_y
+    by_side = centre_x < corner_x or centre_x > FACE_W - corner_x
+    by_end = centre_y < corner_y or centre_y > FACE_H - corner_y
     return not (by_side and by_end)
 
 
