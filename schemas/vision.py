@@ -81,8 +81,9 @@ class RecognizedCardSchema(ma.Schema):
                            "printed in black ink (the reader and the ink disagree); `suit_pips`, read as a two "
                            "to a ten whose pips in the middle of the card look somewhat like the other suit "
                            "of its colour (pips that clearly show it settle the suit: the card comes back as "
-                           "that suit's card); `same_card`, read as more copies of one card than a deck holds (one of "
-                           "each; two of Wild, Super Wild and the Joker): all of them come back uncertain.",
+                           "that suit's card); `same_card`, read as more copies of one card than a deck "
+                           "holds (one of each; two of Wild, Super Wild and the Joker): all of them come "
+                           "back uncertain.",
             "example": None})
     starter = ma.fields.Boolean(metadata={
         "description": "True for the starter: the card lying apart from the others (or, in "

@@ -343,7 +343,8 @@ def test_pip_crops_keep_pips_reaching_into_an_index_corner():
     cv2.circle(face, (12, 34), 5, (20, 20, 20), -1)
     _, boxes = pip_crops(face)
     centres = sorted((x + w / 2, y + h / 2) for x, y, w, h, _ in boxes)
-    assert len(centres) == 4 and all(abs(cx - x) <= 2 and abs(cy - y) <= 2 for (cx, cy), (x, y) in zip(centres, pips))
+    assert len(centres) == 4
+    assert all(abs(cx - x) <= 2 and abs(cy - y) <= 2 for (cx, cy), (x, y) in zip(centres, pips))
 
 
 def test_pip_crops_skip_a_dark_faced_card():

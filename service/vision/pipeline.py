@@ -239,7 +239,9 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     settled = pips.code_of(face, code)
     if settled is None:
         return replace(reading, doubt=SUIT_PIPS)
-    return reading if settled == code else replace(reading, dist=swapped(reading.dist, classes, code, settled))
+    if settled == code:
+        return reading
+    return replace(reading, dist=swapped(reading.dist, classes, code, settled))
 
 
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],

@@ -113,7 +113,8 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
     '3S'
     >>> pips_code("7S", np.array([0.2, 0.7, 0.0, 0.1]))   # hearts: another colour, not the pips' call
     '7S'
-    >>> pips_code("AS", np.array([0, 0, 0, 1.0])), pips_code("5S*", np.array([0, 0, 0, 1.0])), pips_code("9D", None)
+    >>> clubs = np.array([0, 0, 0, 1.0])
+    >>> pips_code("AS", clubs), pips_code("5S*", clubs), pips_code("9D", None)
     ('AS', '5S*', '9D')
     """
     rank, suit = code[:-1], code[-1]
