@@ -400,6 +400,22 @@ def test_what_the_pips_vote_makes_of_a_sure_seven_of_spades(reader, vote, code, 
     assert (card.code, card.doubt) == (code, doubt)
 
 
+@pytest.mark.parametrize("vote, code, confidence", [((0.2, 0.0, 0.0, 0.8), "7C", 0.95),   # clubs clearly
+                                                     ((0.8, 0.0, 0.0, 0.2), "7S", 0.95),   # spades clearly
+                                                     ((0.4, 0.0, 0.0, 0.6), None, 0.55)])  # not clearly
+def test_the_pips_settle_the_suit_of_a_reading_unsure_of_the_suit_only(reader, vote, code, confidence):
+    """Read 7S 0.55 and 7C 0.4: sure of the seven and of black, unsure of the suit; a clear vote of
+    the pips settles it, as surely as the reader was of the two together."""
+    scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
+    dist[classes.index("7S")], dist[classes.index("7C")] = 0.55, 0.4
+    card, = take_cards([Reading(0.55, order_quad(scene.cards[0].quad), dist, 0.95)],
+                       Photo(scene.image, 700, 700, 1.0), classes, 0.7, _FixedVote(vote))
+    assert (card.code, card.confidence) == (code, confidence)
+    assert card.doubt == (None if code else "low_confidence")
+
+
 # --- court art ------------------------------------------------------------------------------------
 
 def _face_with_index(ink, pips=((50, 40), (50, 70), (50, 100)), paper=(235, 235, 235)):

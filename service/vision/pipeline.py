@@ -12,8 +12,9 @@ the cards read surely is dropped. A card whose best class is below ``min_confide
 read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
 whose pips name the other suit of its colour less than clearly (:mod:`.pips`), or read as the same
 card as another (one photo, one deck), comes back uncertain: no code, its best guesses as
-candidates. A two to a ten whose pips clearly name that other suit is read as that suit's card. A
-card whose face holds a picture (:mod:`.court_art`) is read among the court cards.
+candidates. A two to a ten whose pips clearly name that other suit is read as that suit's card,
+and so is one read unsurely between the two suits of a colour whose pips clearly name one of them.
+A card whose face holds a picture (:mod:`.court_art`) is read among the court cards.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .decode import Photo
 from .face import NUMBER_RANKS, card_face
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
-from .pips import PipReader
+from .pips import PARTNER, PipReader
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -41,6 +42,8 @@ SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the
                                     # but not clearly enough to settle it
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 COURT_RANKS = ("J", "Q", "K")       # a court card's face holds a picture
+SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes are one rank in the two
+                                    # suits of a colour and hold at least this is unsure of the suit only
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
@@ -204,6 +207,36 @@ def swapped(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.n
     return out
 
 
+def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
+    """The best class of an unsure reading that is unsure of the suit only: its two best classes one
+    rank in the two suits of a colour (a two to a ten), together at least ``SUIT_PAIR_SHARE``; else
+    None.
+
+    >>> classes = ["9S", "9C", "9H", "6S"]
+    >>> suit_pair(np.array([0.55, 0.4, 0.03, 0.02]), classes), suit_pair(np.array([0.5, 0.3, 0.0, 0.2]), classes)
+    ('9S', None)
+    >>> suit_pair(np.array([0.55, 0.02, 0.4, 0.03]), classes)   # the other colour's suit second
+    """
+    first, second = (classes[i] for i in np.argsort(dist)[::-1][:2])
+    rank, suit = first[:-1], first[-1]
+    if rank not in NUMBER_RANKS or suit not in PARTNER or second != rank + PARTNER[suit]:
+        return None
+    return first if dist[classes.index(first)] + dist[classes.index(second)] >= SUIT_PAIR_SHARE else None
+
+
+def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.ndarray:
+    """The distribution with the share of ``other`` moved to ``code``: the reading of a card whose
+    suit was settled by another look, as sure as the reader was of the two together.
+
+    >>> joined(np.array([0.55, 0.4, 0.05]), ["9S", "9C", "9H"], "9C", "9S").round(2).tolist()
+    [0.0, 0.95, 0.05]
+    """
+    out = dist.copy()
+    out[classes.index(code)] += out[classes.index(other)]
+    out[classes.index(other)] = 0.0
+    return out
+
+
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, or read
@@ -212,7 +245,8 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     (:func:`among_courts`), whose share the reader gives even when a picture hides the index from
     it. Else a sure two to a ten whose pips clearly name the other suit of its colour (:mod:`.pips`,
     with a pips' model) is read as that suit's card (:func:`swapped`), and one whose pips name it
-    less clearly is in doubt (``SUIT_PIPS``).
+    less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its suit only
+    (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`).
 
     >>> face = np.full((140, 100, 3), 235, np.uint8)
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
@@ -234,8 +268,16 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     if check_colour and art_share(face) > ART_SHARE:
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    if not (sure and number and pips is not None):
+    if not number or pips is None:
         return reading
+    if not sure:
+        unsure_of_suit = suit_pair(reading.dist, classes)
+        suit = unsure_of_suit and pips.clear_suit_of(face, unsure_of_suit)
+        if not suit:
+            return reading
+        rank = unsure_of_suit[:-1]
+        dist = joined(reading.dist, classes, rank + suit, rank + PARTNER[suit])
+        return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
     settled = pips.code_of(face, code)
     if settled is None:
         return replace(reading, doubt=SUIT_PIPS)

@@ -120,10 +120,37 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
     rank, suit = code[:-1], code[-1]
     if shares is None or rank not in NUMBER_RANKS or suit not in SUITS:
         return code
-    read, partner = shares[SUITS.index(suit)], shares[SUITS.index(PARTNER[suit])]
-    if partner >= PARTNER_SURE * (read + partner):
+    if clear_suit(code, shares) == PARTNER[suit]:
         return rank + PARTNER[suit]
-    return None if partner >= PARTNER_SHARE * (read + partner) else code
+    return None if partner_share(suit, shares) >= PARTNER_SHARE else code
+
+
+def partner_share(suit: str, shares: np.ndarray) -> float:
+    """Of the pips' votes for the two suits of ``suit``'s colour, the other suit's share.
+
+    >>> round(partner_share("S", np.array([0.2, 0.1, 0.1, 0.6])), 2)
+    0.75
+    """
+    read, partner = shares[SUITS.index(suit)], shares[SUITS.index(PARTNER[suit])]
+    return float(partner / max(read + partner, 1e-12))
+
+
+def clear_suit(code: str, shares: np.ndarray | None) -> str | None:
+    """The suit of ``code``'s colour that holds at least ``PARTNER_SURE`` of the pips' votes for
+    the two suits of that colour (``shares`` as for :func:`pips_code`), or None when neither does,
+    too few pips were found, or ``code`` is no two to a ten of the standard deck.
+
+    >>> clear_suit("9S", np.array([0.2, 0.1, 0.1, 0.6])), clear_suit("9S", np.array([0.8, 0, 0.1, 0.1]))
+    ('C', 'S')
+    >>> clear_suit("9S", np.array([0.4, 0, 0, 0.6])), clear_suit("9S", None), clear_suit("QS", np.array([1.0, 0, 0, 0]))
+    (None, None, None)
+    """
+    if shares is None or code[:-1] not in NUMBER_RANKS or code[-1] not in SUITS:
+        return None
+    other = partner_share(code[-1], shares)
+    if other >= PARTNER_SURE:
+        return PARTNER[code[-1]]
+    return code[-1] if 1 - other >= PARTNER_SURE else None
 
 
 @dataclass
@@ -145,6 +172,11 @@ class PipReader:
         vote = log_probabilities.mean(axis=0)
         vote = np.exp(vote - vote.max())
         return vote / vote.sum()
+
+    def clear_suit_of(self, face: np.ndarray, code: str) -> str | None:
+        """The suit of ``code``'s colour the pips of the card whose rectified face is ``face``
+        clearly name (:func:`clear_suit`), or None; only a two to a ten is looked at."""
+        return clear_suit(code, self.suit_shares(face)) if code[:-1] in NUMBER_RANKS else None
 
     def code_of(self, face: np.ndarray, code: str) -> str | None:
         """The card the pips of the card whose rectified face is ``face``, read surely as ``code``,
