@@ -382,7 +382,7 @@ class _FixedVote(PipReader):
         super().__init__(session=None)
         self.vote = np.array(vote)
 
-    def suit_shares(self, face):
+    def suit_shares(self, face, min_pips=2):
         return self.vote
 
 
@@ -414,6 +414,31 @@ def test_the_pips_settle_the_suit_of_a_reading_unsure_of_the_suit_only(reader, v
                        Photo(scene.image, 700, 700, 1.0), classes, 0.7, _FixedVote(vote))
     assert (card.code, card.confidence) == (code, confidence)
     assert card.doubt == (None if code else "low_confidence")
+
+
+@pytest.mark.parametrize("vote, code", [((0.1, 0.0, 0.0, 0.9), "AC"),     # its mark clearly a club
+                                         ((0.35, 0.0, 0.0, 0.65), "AS"),   # not clearly: no doubt either
+                                         ((0.9, 0.0, 0.0, 0.1), "AS")])
+def test_the_pips_settle_a_sure_aces_suit_only_clearly(reader, vote, code):
+    scene = compose(np.random.default_rng(6), ["AC"], size=(700, 700))
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.05 / (len(classes) - 1))
+    dist[classes.index("AS")] = 0.95
+    card, = take_cards([Reading(0.95, order_quad(scene.cards[0].quad), dist, 0.95)],
+                       Photo(scene.image, 700, 700, 1.0), classes, 0.7, _FixedVote(vote))
+    assert (card.code, card.doubt, card.confidence) == (code, None, 0.95)
+
+
+def test_the_pips_model_reads_an_aces_one_pip(reader):
+    """An ace of the generator's designs (one pip in the middle) read surely as the other suit's
+    ace of its colour is read as its own: its one pip is voted."""
+    scene = compose(np.random.default_rng(6), ["AC"], size=(700, 700))
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.05 / (len(classes) - 1))
+    dist[classes.index("AS")] = 0.95
+    card, = take_cards([Reading(0.95, order_quad(scene.cards[0].quad), dist, 0.95)],
+                       Photo(scene.image, 700, 700, 1.0), classes, 0.7, reader.pips)
+    assert card.code == "AC"
 
 
 # --- court art ------------------------------------------------------------------------------------

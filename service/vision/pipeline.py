@@ -13,7 +13,8 @@ read as a red suit from an index printed in black (:mod:`.suit_colour`), or read
 whose pips name the other suit of its colour less than clearly (:mod:`.pips`), or read as the same
 card as another (one photo, one deck), comes back uncertain: no code, its best guesses as
 candidates. A two to a ten whose pips clearly name that other suit is read as that suit's card,
-and so is one read unsurely between the two suits of a colour whose pips clearly name one of them.
+and so is one read unsurely between the two suits of a colour whose pips clearly name one of them,
+and a sure ace whose one mark clearly names the other suit of its colour.
 A card whose face holds a picture (:mod:`.court_art`) is read among the court cards.
 """
 
@@ -42,6 +43,7 @@ SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the
                                     # but not clearly enough to settle it
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 COURT_RANKS = ("J", "Q", "K")       # a court card's face holds a picture
+ACES = ("AS", "AH", "AD", "AC")     # a sure ace's suit may be settled by its one mark
 SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes are one rank in the two
                                     # suits of a colour and hold at least this is unsure of the suit only
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
@@ -239,14 +241,15 @@ def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.nd
 
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
-    """The reading once the card's face has been looked at (a card read as a two to a ten, or read
-    unsurely as a court card; no other). A face whose middle holds a picture (:mod:`.court_art`, in
+    """The reading once the card's face has been looked at (a card read as a two to a ten, read
+    surely as an ace, or read unsurely as a court card; no other). A face whose middle holds a picture (:mod:`.court_art`, in
     a photo in colour) is a court card's: the card is read again among the court cards
     (:func:`among_courts`), whose share the reader gives even when a picture hides the index from
     it. Else a sure two to a ten whose pips clearly name the other suit of its colour (:mod:`.pips`,
     with a pips' model) is read as that suit's card (:func:`swapped`), and one whose pips name it
     less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its suit only
-    (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`).
+    (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`). A sure
+    ace is read as the other suit's ace when its one mark clearly names it (never in doubt).
 
     >>> face = np.full((140, 100, 3), 235, np.uint8)
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
@@ -262,13 +265,14 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     number = code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
     court = code[:-1] in COURT_RANKS and code[-1] in "SHDC"
     sure = reading.sure(min_confidence)
-    if reading.doubt is not None or not (number or (court and not sure)):
+    ace = sure and code in ACES and pips is not None
+    if reading.doubt is not None or not (number or ace or (court and not sure)):
         return reading
     face = card_face(image, reading.quad)
-    if check_colour and art_share(face) > ART_SHARE:
+    if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    if not number or pips is None:
+    if not (number or ace) or pips is None:
         return reading
     if not sure:
         unsure_of_suit = suit_pair(reading.dist, classes)

@@ -11,8 +11,9 @@ views, so they are not multiplied). A sure reading whose pips clearly name the o
 colour is read as that suit's card of the same rank; one whose pips name it less clearly comes
 back uncertain (:func:`pips_code`).
 
-Aces are not checked (an ace of spades is most often an ornament, not a pip), nor court cards (art),
-nor dark-faced decks (light pips on dark paper)::
+An ace is read as the other suit's only when its one mark clearly names it, and never put in doubt
+(an ace of spades is most often an ornament, not a pip); court cards (art) and dark-faced decks
+(light pips on dark paper) are not checked::
 
     >>> face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)
     >>> for x, y in [(35, 30), (65, 30), (50, 70), (35, 110), (65, 110)]:   # a five's pips
@@ -49,7 +50,10 @@ PARTNER_SHARE = 0.6         # the other suit of the read suit's colour has at le
 PARTNER_SURE = 0.7          # at least this share: the pips settle the suit (on the tuning sets the
                             # pips were right 45 times of 45 over it; lab notebook, 2026-12-04 21:02)
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each suit's colour
-MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge)
+MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge), but
+                            # an ace's one mark: its pip (or its ornament, which no vote settles)
+ACE = "A"
+CHECKED_RANKS = NUMBER_RANKS + (ACE,)
 PIPS_FILE = "card_pips.onnx"
 PIPS_SPEC = "pips.json"
 
@@ -104,7 +108,8 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
     least ``PARTNER_SHARE``, else ``code`` itself. Only within a colour: the model sees the pips in
     grey, and a spade whose thin stem is lost looks like a heart turned over (the reader seldom
     mistakes the colour, and the ink check of :mod:`.suit_colour` looks at that). Only a two to a
-    ten of the standard deck is checked.
+    ten of the standard deck is checked, and an ace is read as the other suit's when its marks (one
+    is enough, :meth:`PipReader.code_of`) clearly name it, but never put in doubt.
 
     >>> pips_code("3S", np.array([0.03, 0.01, 0.01, 0.95])), pips_code("3S", np.array([0.2, 0.2, 0, 0.6]))
     ('3C', '3C')
@@ -114,14 +119,16 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
     >>> pips_code("7S", np.array([0.2, 0.7, 0.0, 0.1]))   # hearts: another colour, not the pips' call
     '7S'
     >>> clubs = np.array([0, 0, 0, 1.0])
-    >>> pips_code("AS", clubs), pips_code("5S*", clubs), pips_code("9D", None)
-    ('AS', '5S*', '9D')
+    >>> pips_code("AS", clubs), pips_code("AS", np.array([0.35, 0, 0, 0.65])), pips_code("5S*", clubs), pips_code("9D", None)
+    ('AC', 'AS', '5S*', '9D')
     """
     rank, suit = code[:-1], code[-1]
-    if shares is None or rank not in NUMBER_RANKS or suit not in SUITS:
+    if shares is None or rank not in CHECKED_RANKS or suit not in SUITS:
         return code
     if clear_suit(code, shares) == PARTNER[suit]:
         return rank + PARTNER[suit]
+    if rank == ACE:   # no doubt: an ace's ornament votes any suit
+        return code
     return None if partner_share(suit, shares) >= PARTNER_SHARE else code
 
 
@@ -138,14 +145,14 @@ def partner_share(suit: str, shares: np.ndarray) -> float:
 def clear_suit(code: str, shares: np.ndarray | None) -> str | None:
     """The suit of ``code``'s colour that holds at least ``PARTNER_SURE`` of the pips' votes for
     the two suits of that colour (``shares`` as for :func:`pips_code`), or None when neither does,
-    too few pips were found, or ``code`` is no two to a ten of the standard deck.
+    too few pips were found, or ``code`` is no ace or two to a ten of the standard deck.
 
     >>> clear_suit("9S", np.array([0.2, 0.1, 0.1, 0.6])), clear_suit("9S", np.array([0.8, 0, 0.1, 0.1]))
     ('C', 'S')
     >>> clear_suit("9S", np.array([0.4, 0, 0, 0.6])), clear_suit("9S", None), clear_suit("QS", np.array([1.0, 0, 0, 0]))
     (None, None, None)
     """
-    if shares is None or code[:-1] not in NUMBER_RANKS or code[-1] not in SUITS:
+    if shares is None or code[:-1] not in CHECKED_RANKS or code[-1] not in SUITS:
         return None
     other = partner_share(code[-1], shares)
     if other >= PARTNER_SURE:
@@ -159,12 +166,12 @@ class PipReader:
 
     session: object
 
-    def suit_shares(self, face: np.ndarray) -> np.ndarray | None:
+    def suit_shares(self, face: np.ndarray, min_pips: int = MIN_PIPS) -> np.ndarray | None:
         """The pips' vote on the suit of the card whose rectified face (:func:`.face.card_face`) is
-        ``face`` (one share per suit of ``SUITS``, summing to 1), or None when fewer than ``MIN_PIPS``
+        ``face`` (one share per suit of ``SUITS``, summing to 1), or None when fewer than ``min_pips``
         pips are found."""
         crops, _ = pip_crops(face)
-        if len(crops) < MIN_PIPS:
+        if len(crops) < min_pips:
             return None
         logits = self.session.run(None, {"pips": crops[:, None]})[0]
         logits = logits - logits.max(axis=1, keepdims=True)
@@ -181,7 +188,9 @@ class PipReader:
     def code_of(self, face: np.ndarray, code: str) -> str | None:
         """The card the pips of the card whose rectified face is ``face``, read surely as ``code``,
         make of it (:func:`pips_code`: ``code``, the same rank in the other suit of its colour, or
-        None in doubt); only a two to a ten is looked at."""
+        None in doubt); only an ace (from its one mark) and a two to a ten are looked at."""
+        if code[:-1] == ACE:
+            return pips_code(code, self.suit_shares(face, min_pips=1))
         return pips_code(code, self.suit_shares(face)) if code[:-1] in NUMBER_RANKS else code
 
 
