@@ -359,18 +359,25 @@ def test_the_pip_model_names_the_suit_of_generated_pips(reader, code):
     assert shares is not None and SUITS[int(np.argmax(shares))] == code[-1] and shares.max() > 0.8
 
 
+def _take_one(reader, truth, shares, score, min_confidence, pips):
+    """The card taken from a generated scene of ``truth`` (seed 6) read with ``shares`` (code to
+    share, the other classes sharing the rest evenly) at ``score``, its index corners sure (0.95)."""
+    scene = compose(np.random.default_rng(6), [truth], size=(700, 700))
+    classes = reader.card_classes
+    dist = np.full(len(classes), (1 - sum(shares.values())) / (len(classes) - len(shares)))
+    for code, share in shares.items():
+        dist[classes.index(code)] = share
+    card, = take_cards([Reading(score, order_quad(scene.cards[0].quad), dist, 0.95)],
+                       Photo(scene.image, 700, 700, 1.0), classes, min_confidence, pips)
+    return card
+
+
 def test_a_sure_reading_whose_pips_clearly_name_the_other_suit_is_read_as_that_suit(reader):
     """A seven of clubs read surely as the seven of spades: its pips clearly say clubs (the model
     gives them over 0.8, above), so it is read as the seven of clubs, as surely, the spade second;
     read as the seven of clubs, it is taken as it is."""
-    scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
-    photo = Photo(scene.image, 700, 700, 1.0)
-    quad = order_quad(scene.cards[0].quad)
-    classes = reader.card_classes
     for read, other in (("7S", "7C"), ("7C", "7S")):
-        dist = np.full(len(classes), 0.005 / (len(classes) - 2))
-        dist[classes.index(read)], dist[classes.index(other)] = 0.99, 0.005
-        card, = take_cards([Reading(0.99, quad, dist, 0.95)], photo, classes, 0.8, reader.pips)
+        card = _take_one(reader, "7C", {read: 0.99, other: 0.005}, 0.99, 0.8, reader.pips)
         assert (card.code, card.doubt, card.confidence) == ("7C", None, 0.99)
         assert [code for code, _ in card.candidates[:2]] == ["7C", "7S"]
 
@@ -391,12 +398,7 @@ class _FixedVote(PipReader):
                                                 ((0.5, 0.0, 0.0, 0.5), "7S", None),           # no say
                                                 ((0.1, 0.9, 0.0, 0.0), "7S", None)])          # another colour
 def test_what_the_pips_vote_makes_of_a_sure_seven_of_spades(reader, vote, code, doubt):
-    scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
-    classes = reader.card_classes
-    dist = np.full(len(classes), 0.01 / (len(classes) - 1))
-    dist[classes.index("7S")] = 0.99
-    card, = take_cards([Reading(0.99, order_quad(scene.cards[0].quad), dist, 0.95)],
-                       Photo(scene.image, 700, 700, 1.0), classes, 0.8, _FixedVote(vote))
+    card = _take_one(reader, "7C", {"7S": 0.99}, 0.99, 0.8, _FixedVote(vote))
     assert (card.code, card.doubt) == (code, doubt)
 
 
@@ -406,12 +408,7 @@ def test_what_the_pips_vote_makes_of_a_sure_seven_of_spades(reader, vote, code, 
 def test_the_pips_settle_the_suit_of_a_reading_unsure_of_the_suit_only(reader, vote, code, confidence):
     """Read 7S 0.55 and 7C 0.4: sure of the seven and of black, unsure of the suit; a clear vote of
     the pips settles it, as surely as the reader was of the two together."""
-    scene = compose(np.random.default_rng(6), ["7C"], size=(700, 700))
-    classes = reader.card_classes
-    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
-    dist[classes.index("7S")], dist[classes.index("7C")] = 0.55, 0.4
-    card, = take_cards([Reading(0.55, order_quad(scene.cards[0].quad), dist, 0.95)],
-                       Photo(scene.image, 700, 700, 1.0), classes, 0.7, _FixedVote(vote))
+    card = _take_one(reader, "7C", {"7S": 0.55, "7C": 0.4}, 0.55, 0.7, _FixedVote(vote))
     assert (card.code, card.confidence) == (code, confidence)
     assert card.doubt == (None if code else "low_confidence")
 
@@ -420,24 +417,14 @@ def test_the_pips_settle_the_suit_of_a_reading_unsure_of_the_suit_only(reader, v
                                          ((0.35, 0.0, 0.0, 0.65), "AS"),   # not clearly: no doubt either
                                          ((0.9, 0.0, 0.0, 0.1), "AS")])
 def test_the_pips_settle_a_sure_aces_suit_only_clearly(reader, vote, code):
-    scene = compose(np.random.default_rng(6), ["AC"], size=(700, 700))
-    classes = reader.card_classes
-    dist = np.full(len(classes), 0.05 / (len(classes) - 1))
-    dist[classes.index("AS")] = 0.95
-    card, = take_cards([Reading(0.95, order_quad(scene.cards[0].quad), dist, 0.95)],
-                       Photo(scene.image, 700, 700, 1.0), classes, 0.7, _FixedVote(vote))
+    card = _take_one(reader, "AC", {"AS": 0.95}, 0.95, 0.7, _FixedVote(vote))
     assert (card.code, card.doubt, card.confidence) == (code, None, 0.95)
 
 
 def test_the_pips_model_reads_an_aces_one_pip(reader):
     """An ace of the generator's designs (one pip in the middle) read surely as the other suit's
     ace of its colour is read as its own: its one pip is voted."""
-    scene = compose(np.random.default_rng(6), ["AC"], size=(700, 700))
-    classes = reader.card_classes
-    dist = np.full(len(classes), 0.05 / (len(classes) - 1))
-    dist[classes.index("AS")] = 0.95
-    card, = take_cards([Reading(0.95, order_quad(scene.cards[0].quad), dist, 0.95)],
-                       Photo(scene.image, 700, 700, 1.0), classes, 0.7, reader.pips)
+    card = _take_one(reader, "AC", {"AS": 0.95}, 0.95, 0.7, reader.pips)
     assert card.code == "AC"
 
 

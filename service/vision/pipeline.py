@@ -30,7 +30,7 @@ from .decode import Photo
 from .face import NUMBER_RANKS, card_face
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
-from .pips import PARTNER, PipReader
+from .pips import ACE, PARTNER, PipReader
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -43,7 +43,6 @@ SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the
                                     # but not clearly enough to settle it
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 COURT_RANKS = ("J", "Q", "K")       # a court card's face holds a picture
-ACES = ("AS", "AH", "AD", "AC")     # a sure ace's suit may be settled by its one mark
 SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes are one rank in the two
                                     # suits of a colour and hold at least this is unsure of the suit only
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
@@ -242,10 +241,10 @@ def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.nd
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, read
-    surely as an ace, or read unsurely as a court card; no other). A face whose middle holds a picture (:mod:`.court_art`, in
-    a photo in colour) is a court card's: the card is read again among the court cards
-    (:func:`among_courts`), whose share the reader gives even when a picture hides the index from
-    it. Else a sure two to a ten whose pips clearly name the other suit of its colour (:mod:`.pips`,
+    surely as an ace, or read unsurely as a court card; no other). A face whose middle holds a
+    picture (:mod:`.court_art`, in a photo in colour) is a court card's: the card is read again
+    among the court cards (:func:`among_courts`), whose share the reader gives even when a picture
+    hides the index from it. Else a sure two to a ten whose pips clearly name the other suit of its colour (:mod:`.pips`,
     with a pips' model) is read as that suit's card (:func:`swapped`), and one whose pips name it
     less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its suit only
     (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`). A sure
@@ -265,7 +264,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     number = code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
     court = code[:-1] in COURT_RANKS and code[-1] in "SHDC"
     sure = reading.sure(min_confidence)
-    ace = sure and code in ACES and pips is not None
+    ace = sure and code[:-1] == ACE and code[-1] in "SHDC" and pips is not None   # settled by its one mark
     if reading.doubt is not None or not (number or ace or (court and not sure)):
         return reading
     face = card_face(image, reading.quad)
