@@ -1081,3 +1081,54 @@ def test_a_card_the_spotter_outlines_is_read_where_no_other_cue_outlines_it(read
     assert sorted(card.code for card in without.cards if card.code) == ["5C", "5D", "5H", "5S"]
     assert sorted(card.code for card in recognize(photo, reader).cards if card.code) == \
         ["5C", "5D", "5H", "5S", "JC"]
+
+
+# --- a six and a nine in two corners -----------------------------------------------------------------
+
+class _CornersSay:
+    """A reader stand-in whose four corner patches of every outline read as ``says`` (corner number
+    to (code, share); a corner not named holds no index)."""
+
+    def __init__(self, reader, says: dict):
+        self.card_classes, self.none_index = reader.card_classes, reader.none_index
+        self.rows = np.full((4, len(reader.classes)), 0.0)
+        self.rows[:, self.none_index] = 1.0
+        for corner, (code, share) in says.items():
+            self.rows[corner] = (1 - share - 0.02) / (len(reader.classes) - 2)
+            self.rows[corner, reader.card_classes.index(code)] = share
+            self.rows[corner, self.none_index] = 0.02
+
+    def probabilities(self, patches):
+        return np.tile(self.rows, (len(patches) // 4, 1))
+
+
+def _read_one(reader, truth, says):
+    """The reading of a generated scene of ``truth`` (seed 6: its pips are found exactly) through
+    its own outline, its corners read as ``says``."""
+    scene = compose(np.random.default_rng(6), [truth], size=(700, 700))
+    reading, = pipeline.read_each(Photo(scene.image, 700, 700, 1.0), _CornersSay(reader, says),
+                                  [order_quad(scene.cards[0].quad)])
+    return reader.card_classes[int(np.argmax(reading.dist))], reading
+
+
+@pytest.mark.parametrize("truth, says", [
+    ("6S", {0: ("6S", 0.8), 2: ("9S", 0.9)}),    # the turned corner surer: the product said nine
+    ("9S", {0: ("6S", 0.9), 2: ("9S", 0.8)}),
+    ("6S", {1: ("9S", 0.9), 3: ("6S", 0.8)}),
+])
+def test_a_six_and_a_nine_in_two_corners_are_settled_by_the_pips(reader, truth, says):
+    """A deck that prints its lower index unturned shows a six as a nine in the corner the reader
+    turns over. The pips found (six, or nine) settle it, and the card is read from the corner that
+    named that rank alone, as surely as that corner was."""
+    code, reading = _read_one(reader, truth, says)
+    upright_share = next(share for said, share in says.values() if said == truth)
+    assert code == truth
+    assert reading.score == pytest.approx(upright_share / 0.98, abs=1e-3)
+
+
+def test_a_six_and_a_nine_with_another_count_of_pips_keep_the_corners_product(reader):
+    """Seven pips name neither: the card is read as before, from both corners."""
+    says = {0: ("6S", 0.8), 2: ("9S", 0.9)}
+    code, reading = _read_one(reader, "7S", says)
+    dist, cardness, _ = read_card(_CornersSay(reader, says).rows, reader.none_index)
+    assert code == "9S" and np.allclose(reading.dist, dist) and reading.cardness == pytest.approx(cardness)

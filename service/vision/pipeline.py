@@ -3,10 +3,12 @@
 For each candidate outline the reader sees four corner patches (:mod:`.geometry`). The two readings
 of the card (which edge is across) are each scored by how surely their corners hold an index; the
 better one gives the card's class distribution, the product of its two index corners' (a covered
-corner is left out). Outlines found whole are read first; then the outlines of the cards the index
-spotter (:mod:`.spotter`) spots by their index corners (each read through its outline grown,
-shrunk and turned about the index corner, the best reading kept), and outlines guessed from corners
-(:mod:`.locate`) and from the print (:mod:`.ink`), where no card was read surely. Readings are taken
+corner is left out; when one corner reads a six and the other a nine, the pips found on the face
+settle which, and the corner that named it is read alone). Outlines found whole are read first;
+then the outlines of the cards the index spotter (:mod:`.spotter`) spots by their index corners
+(each read through its outline grown, shrunk and turned about the index corner, the best reading
+kept), and outlines guessed from corners (:mod:`.locate`) and from the print (:mod:`.ink`), where
+no card was read surely. Readings are taken
 best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
 the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
 read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
@@ -30,7 +32,7 @@ from .decode import Photo
 from .face import NUMBER_RANKS, card_face
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
-from .pips import ACE, PARTNER, PipReader
+from .pips import ACE, PARTNER, PipReader, pip_crops
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -43,6 +45,8 @@ SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the
                                     # but not clearly enough to settle it
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
 COURT_RANKS = ("J", "Q", "K")       # a court card's face holds a picture
+SIX_OR_NINE = ("6", "9")            # one rank upside down is the other: two corners naming one each
+                                    # are settled by the pips
 SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes are one rank in the two
                                     # suits of a colour and hold at least this is unsure of the suit only
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
@@ -86,17 +90,57 @@ def read_card(probabilities: np.ndarray, none_index: int) -> tuple[np.ndarray, f
     [0.84, 0.16]
     """
     index_share = 1 - probabilities[:, none_index]
-    card_probs = np.delete(probabilities, none_index, axis=1)
     best, best_score, best_corners = None, -1.0, []
     for pair in ((0, 2), (1, 3)):
         score = float(max(index_share[i] for i in pair))
         if score <= best_score:
             continue
         usable = [i for i in pair if index_share[i] >= INDEX_SURE] or [max(pair, key=lambda i: index_share[i])]
-        log_dist = np.sum([np.log(card_probs[i] / max(index_share[i], 1e-6) + 1e-9) for i in usable], axis=0)
-        dist = np.exp(log_dist - log_dist.max())
-        best, best_score, best_corners = dist / dist.sum(), score, usable
+        best, best_score, best_corners = corners_reading(probabilities, none_index, usable), score, usable
     return best, best_score, best_corners
+
+
+def corners_reading(probabilities: np.ndarray, none_index: int, corners: list[int]) -> np.ndarray:
+    """The class distribution (without NONE) of a card read from ``corners`` of its four corner
+    readings: each corner's distribution given that it holds an index, multiplied and renormalized.
+
+    >>> p = np.array([[0.6, 0.2, 0.2], [0.3, 0.6, 0.1]])
+    >>> corners_reading(p, 2, [0]).round(2).tolist(), corners_reading(p, 2, [0, 1]).round(2).tolist()
+    ([0.75, 0.25], [0.6, 0.4])
+    """
+    index_share = 1 - probabilities[:, none_index]
+    card_probs = np.delete(probabilities, none_index, axis=1)
+    log_dist = np.sum([np.log(card_probs[i] / max(index_share[i], 1e-6) + 1e-9) for i in corners], axis=0)
+    dist = np.exp(log_dist - log_dist.max())
+    return dist / dist.sum()
+
+
+def six_and_nine(probabilities: np.ndarray, corners: list[int], classes: list[str],
+                 none_index: int) -> dict[str, int] | None:
+    """For a card whose two index ``corners`` read as a six and a nine, one each, the corner of each
+    rank (``{"6": corner, "9": corner}``); else None. A deck that prints its lower index unturned
+    shows it upside down in the corner the reader turns over, a six there being a nine.
+
+    >>> classes = ["6S", "9S", "9H"]
+    >>> p = np.array([[0.8, 0.1, 0.05, 0.05], [0, 0, 0, 1], [0.1, 0.1, 0.75, 0.05], [0, 0, 0, 1]])
+    >>> six_and_nine(p, [0, 2], classes, 3), six_and_nine(p, [0], classes, 3)
+    ({'6': 0, '9': 2}, None)
+    """
+    if len(corners) != 2:
+        return None
+    card_probs = np.delete(probabilities, none_index, axis=1)
+    ranks = {classes[int(np.argmax(card_probs[i]))][:-1]: i for i in corners}
+    return ranks if set(ranks) == set(SIX_OR_NINE) else None
+
+
+def pips_rank(pips_found: int) -> str | None:
+    """Which of a six and a nine ``pips_found`` pips make a card: exactly six, the six; nine or
+    ten (a mark counted twice), the nine; any other count settles nothing.
+
+    >>> pips_rank(6), pips_rank(10), pips_rank(7), pips_rank(0)
+    ('6', '9', None, None)
+    """
+    return "6" if pips_found == 6 else "9" if pips_found in (9, 10) else None
 
 
 def reading_score(dist: np.ndarray, cardness: float) -> float:
@@ -136,8 +180,10 @@ def read_each(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed
               check_colour: bool = True) -> list[Reading | None]:
     """Each outline's reading, in one pass of the reader (all four corners, since a guessed outline
     may be too short or long and still show the index at another corner); None for an outline with
-    no index or too weak a reading. With ``check_colour`` (a photo in colour), a red suit read from
-    black ink is in doubt."""
+    no index or too weak a reading. A card whose two index corners read a six and a nine
+    (:func:`six_and_nine`) is read from the corner its pips agree with (:func:`pips_rank`), if
+    they settle it. With ``check_colour`` (a photo in colour), a red suit read from black ink is in
+    doubt."""
     if not quads:
         return []
     patches = np.stack([corner_patches(photo.image, q) for q in quads])  # (outlines, 4 corners, H, W, 3)
@@ -146,6 +192,12 @@ def read_each(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed
     readings: list[Reading | None] = []
     for quad, probs, card_patches in zip(quads, probabilities, patches):
         dist, cardness, corners = read_card(probs, reader.none_index)
+        turned = six_and_nine(probs, corners, classes, reader.none_index)   # both corners hold an index
+        rank = turned and pips_rank(len(pip_crops(card_face(photo.image, quad))[0]))
+        if rank:   # the corner that names the rank the pips give reads its index upright
+            corners = [turned[rank]]
+            dist = corners_reading(probs, reader.none_index, corners)
+            cardness = float(1 - probs[corners[0], reader.none_index])
         score = reading_score(dist, cardness)
         if cardness < INDEX_SURE or too_weak(score, cardness):
             readings.append(None)
