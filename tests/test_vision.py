@@ -1087,16 +1087,18 @@ def test_a_card_the_spotter_outlines_is_read_where_no_other_cue_outlines_it(read
 
 class _CornersSay:
     """A reader stand-in whose four corner patches of every outline read as ``says`` (corner number
-    to (code, share); a corner not named holds no index)."""
+    to (code, share); a corner not named holds no index, a named one holds one with ``INDEX_SHARE``)."""
+
+    INDEX_SHARE = 0.98
 
     def __init__(self, reader, says: dict):
         self.card_classes, self.none_index = reader.card_classes, reader.none_index
         self.rows = np.full((4, len(reader.classes)), 0.0)
         self.rows[:, self.none_index] = 1.0
         for corner, (code, share) in says.items():
-            self.rows[corner] = (1 - share - 0.02) / (len(reader.classes) - 2)
+            self.rows[corner] = (self.INDEX_SHARE - share) / (len(reader.classes) - 2)
             self.rows[corner, reader.card_classes.index(code)] = share
-            self.rows[corner, self.none_index] = 0.02
+            self.rows[corner, self.none_index] = 1 - self.INDEX_SHARE
 
     def probabilities(self, patches):
         return np.tile(self.rows, (len(patches) // 4, 1))
@@ -1123,7 +1125,7 @@ def test_a_six_and_a_nine_in_two_corners_are_settled_by_the_pips(reader, truth, 
     code, reading = _read_one(reader, truth, says)
     upright_share = next(share for said, share in says.values() if said == truth)
     assert code == truth
-    assert reading.score == pytest.approx(upright_share / 0.98, abs=1e-3)
+    assert reading.score == pytest.approx(upright_share / _CornersSay.INDEX_SHARE, abs=1e-3)
 
 
 def test_a_six_and_a_nine_with_another_count_of_pips_keep_the_corners_product(reader):
