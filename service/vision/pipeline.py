@@ -8,16 +8,16 @@ settle which, and the corner that named it is read alone). Outlines found whole 
 then the outlines of the cards the index spotter (:mod:`.spotter`) spots by their index corners
 (each read through its outline grown, shrunk and turned about the index corner, the best reading
 kept), and outlines guessed from corners (:mod:`.locate`) and from the print (:mod:`.ink`), where
-no card was read surely. Readings are taken
-best first, skipping any that mostly lies on a card already taken, and an outline far smaller than
-the cards read surely is dropped. A card whose best class is below ``min_confidence``, or that is
-read as a red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten
-whose pips name the other suit of its colour less than clearly (:mod:`.pips`), or read as the same
-card as another (one photo, one deck), comes back uncertain: no code, its best guesses as
-candidates. A two to a ten whose pips clearly name that other suit is read as that suit's card,
-and so is one read unsurely between the two suits of a colour whose pips clearly name one of them,
-and a sure ace whose one mark clearly names the other suit of its colour.
-A card whose face holds a picture (:mod:`.court_art`) is read among the court cards.
+no card was read surely. Readings are taken best first, skipping any that mostly lies on a card
+already taken, and an outline far smaller than the cards read surely is dropped. A card whose best
+class is below ``min_confidence``, or that is read as a red suit from an index printed in black
+(:mod:`.suit_colour`), or read as a two to a ten whose pips name the other suit of its colour less
+than clearly (:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back
+uncertain: no code, its best guesses as candidates. A two to a ten whose pips clearly name that
+other suit is read as that suit's card, and so is one read unsurely between the two suits of a
+colour whose pips clearly name one of them, and a sure ace whose one mark clearly names the other
+suit of its colour. A card whose face holds a picture (:mod:`.court_art`) is read among the court
+cards.
 """
 
 from __future__ import annotations
@@ -296,11 +296,11 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     surely as an ace, or read unsurely as a court card; no other). A face whose middle holds a
     picture (:mod:`.court_art`, in a photo in colour) is a court card's: the card is read again
     among the court cards (:func:`among_courts`), whose share the reader gives even when a picture
-    hides the index from it. Else a sure two to a ten whose pips clearly name the other suit of its colour (:mod:`.pips`,
-    with a pips' model) is read as that suit's card (:func:`swapped`), and one whose pips name it
-    less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its suit only
-    (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`). A sure
-    ace is read as the other suit's ace when its one mark clearly names it (never in doubt).
+    hides the index from it. Else a sure two to a ten whose pips clearly name the other suit of its
+    colour (:mod:`.pips`, with a pips' model) is read as that suit's card (:func:`swapped`), and one
+    whose pips name it less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its
+    suit only (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`).
+    A sure ace is read as the other suit's ace when its one mark clearly names it (never in doubt).
 
     >>> face = np.full((140, 100, 3), 235, np.uint8)
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
