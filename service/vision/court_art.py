@@ -29,22 +29,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face import FACE_H, FACE_W, dark_faced, index_corners
+from .face import FACE_H, FACE_W, dark_faced, index_corners, inside_rim, paper_colour
 
 ART_SHARE = 0.05        # more than this share of the middle in other colours: a picture (chosen on
                         # the tuning sets: no number card there over 0.035; court cards mostly over 0.1)
 ART_MARGIN = 0.25       # the middle: the face less this share of its width and height on each side
-RIM = 8                 # pixels off the face's edge, where a loose outline shows the table
 SATURATION, VALUE = 80, 60  # a coloured pixel (OpenCV HSV, 0-255), the paper made white
 NOT_RED = (15, 150)     # hues (OpenCV, 0-180) other than red's
 INK_BAND = 15           # hues within this of the index's ink are its ink, not a picture
 MIN_INK = 20            # coloured pixels in the index corners before their hue is taken for the ink's
-
-
-def _inside_rim() -> np.ndarray:
-    inside = np.zeros((FACE_H, FACE_W), bool)
-    inside[RIM:-RIM, RIM:-RIM] = True
-    return inside
 
 
 def _middle() -> np.ndarray:
@@ -54,7 +47,7 @@ def _middle() -> np.ndarray:
     return middle
 
 
-INSIDE_RIM, MIDDLE = _inside_rim(), _middle()
+INSIDE_RIM, MIDDLE = inside_rim(), _middle()
 INK_CORNERS = index_corners() & INSIDE_RIM
 
 
@@ -63,7 +56,7 @@ def art_share(face: np.ndarray) -> float:
     other than red and other than the index's ink; 0 on a dark-faced card."""
     if dark_faced(face):
         return 0.0
-    paper = np.percentile(face[INSIDE_RIM], 75, axis=0).clip(1, None)
+    paper = paper_colour(face).clip(1, None)
     white = np.clip(face.astype(np.float32) * (255.0 / paper), 0, 255).astype(np.uint8)
     hue, saturation, value = cv2.split(cv2.cvtColor(white, cv2.COLOR_BGR2HSV))
     hue = hue.astype(np.int16)

@@ -29,7 +29,7 @@ import numpy as np
 
 from .court_art import ART_SHARE, art_share
 from .decode import Photo
-from .face import NUMBER_RANKS, card_face
+from .face import NUMBER_RANKS, card_face, shows_paper
 from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
 from .pips import ACE, PARTNER, PipReader, pip_crops
@@ -169,7 +169,7 @@ class Reading:
     quad: np.ndarray          # the photo as decoded (before ``Photo.scale``)
     dist: np.ndarray
     cardness: float
-    guessed: bool = False     # an outline guessed from a corner: kept only when read surely
+    guessed: bool = False     # an outline guessed from a corner: kept only when read surely (or settled_by_face)
     doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR or SUIT_PIPS
 
     def sure(self, min_confidence: float) -> bool:
@@ -341,24 +341,43 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     return replace(reading, dist=swapped(reading.dist, classes, code, settled))
 
 
+def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float) -> bool:
+    """Whether a guessed outline read unsurely is settled by the look at its face
+    (:func:`look_at_face`): read surely after it, and its face shows a card's paper
+    (:func:`.face.shows_paper`; a patch of checked table may read as an index and a picture).
+
+    >>> quad = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> looked = Reading(0.9, quad, np.array([0.9, 0.1]), 0.95, guessed=True)
+    >>> card = np.full((140, 100, 3), 235, np.uint8)
+    >>> table = np.where(np.indices((140, 100)).sum(axis=0)[..., None] // 10 % 2 == 1,
+    ...                  np.uint8([40, 170, 200]), np.uint8([160, 40, 90])).astype(np.uint8)
+    >>> settled_by_face(looked, card, 0.8), settled_by_face(looked, table, 0.8)
+    (True, False)
+    """
+    return looked.sure(min_confidence) and shows_paper(card_face(image, looked.quad))
+
+
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
                min_confidence: float, pips: PipReader | None = None,
                check_colour: bool = True) -> list[RecognizedCard]:
     """Each reading, best first, that does not mostly lie on a card already taken; an unsure reading
-    of a guessed outline is left out (it is most often a patch of table). A sure reading of an
-    outline found whole comes before any guess: its outline follows the card's own edges, where a
-    guess's is drawn from one corner or from the print and may run past the card. Each reading taken
-    is looked at on the card's face (:func:`look_at_face`: a picture in its middle, with
-    ``check_colour``, makes it a court card; pips naming the other suit of its colour, with
-    ``pips``, put a number in doubt). Only the cards taken are looked at: a photo's other readings
-    are mostly the same cards through other outlines."""
+    of a guessed outline is left out (it is most often a patch of table) unless the look at its face
+    settles it (:func:`settled_by_face`). A sure reading of an outline found whole comes before any
+    guess: its outline follows the card's own edges, where a guess's is drawn from one corner or
+    from the print and may run past the card. Each reading taken is looked at on the card's face
+    (:func:`look_at_face`: a picture in its middle, with ``check_colour``, makes it a court card;
+    pips naming the other suit of its colour, with ``pips``, put a number in doubt). Only the cards
+    that may be taken are looked at: a photo's other readings are mostly the same cards through
+    other outlines."""
     taken: list[RecognizedCard] = []
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
-        if reading.guessed and not reading.sure(min_confidence):
-            continue
         if lies_on_any(reading.quad, [card.quad / photo.scale for card in taken]):
             continue
-        reading = look_at_face(reading, photo.image, classes, min_confidence, pips, check_colour)
+        looked = look_at_face(reading, photo.image, classes, min_confidence, pips, check_colour)
+        unsure_guess = reading.guessed and not reading.sure(min_confidence)
+        if unsure_guess and not settled_by_face(looked, photo.image, min_confidence):
+            continue
+        reading = looked
         order = np.argsort(reading.dist)[::-1][:3]
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
         sure = reading.sure(min_confidence)
