@@ -18,7 +18,7 @@ from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad
 from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
 from service.vision.court_art import ART_SHARE, art_share
-from service.vision.face import FACE_H, FACE_W, card_face
+from service.vision.face import FACE_H, FACE_W, card_face, shows_paper
 from service.vision import pipeline
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
 from service.vision.pips import SUITS, PipReader, pip_crops
@@ -486,6 +486,49 @@ def test_a_card_with_a_picture_is_read_again_among_the_court_cards(reader):
     card, = take_cards([Reading(0.99, quad, flat, 0.95)], photo, classes, 0.8, None, True)
     assert card.code is None and card.doubt == "low_confidence"
     assert all(code[:-1] in ("J", "Q", "K") for code, _ in card.candidates)
+
+
+
+def _checked_table(height, width, light=(40, 170, 200), dark=(160, 40, 90), square=10):
+    """A table of coloured checks (gold and purple by default), as the generator draws some."""
+    checks = np.indices((height, width)).sum(axis=0) // square % 2 == 1
+    return np.where(checks[..., None], np.uint8(light), np.uint8(dark)).astype(np.uint8)
+
+
+@pytest.mark.parametrize("face, paper, why", [
+    (np.full((FACE_H, FACE_W, 3), 235, np.uint8), True, "white paper"),
+    (np.full((FACE_H, FACE_W, 3), (176, 211, 235), np.uint8), True, "paper under a warm cast"),
+    (_face_with_index((60, 180, 220), paper=(25, 25, 25)), True, "a dark-faced card"),
+    (_checked_table(FACE_H, FACE_W), False, "gold and purple checks"),
+    (_checked_table(FACE_H, FACE_W, (60, 230, 60), (40, 140, 40)), False, "green checks, one lighter"),
+])
+def test_a_face_shows_paper_where_a_checked_table_does_not(face, paper, why):
+    assert shows_paper(face) is paper, why
+
+
+def test_a_court_card_whose_picture_fills_the_face_still_shows_paper():
+    """A picture up to a narrow frame of paper (tigullio's court cards leave 0.11 of the face)."""
+    face = _face_with_index((20, 20, 20), pips=())
+    face[12:-12, 12:-12] = (40, 200, 230)
+    face[30:110, 25:75] = (200, 90, 30)
+    assert shows_paper(face)
+
+
+def test_an_unsure_guess_is_taken_when_the_look_at_its_face_settles_it(reader):
+    """The generator's queen of diamonds seen only through a guessed outline, read unsurely as the
+    nine (0.6) with a share for the queen: its picture reads it among the court cards, surely, and
+    it is taken. The same guess on a checked table (what reads as a picture, no paper) is left out,
+    and so is an unsure guess the look does not settle (a nine with no picture, read unsurely)."""
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
+    dist[classes.index("9D")], dist[classes.index("QD")] = 0.6, 0.35
+    for truth, table, code in (("QD", False, "QD"), ("QD", True, None), ("9D", False, None)):
+        scene = compose(np.random.default_rng(8), [truth], size=(700, 700))
+        quad = order_quad(scene.cards[0].quad)
+        image = _checked_table(700, 700) if table else scene.image
+        cards = take_cards([Reading(0.6, quad, dist, 0.95, guessed=True)], Photo(image, 700, 700, 1.0),
+                           classes, 0.8, None, True)
+        assert [card.code for card in cards] == ([code] if code else []), (truth, table)
 
 # --- reading --------------------------------------------------------------------------------------
 
