@@ -52,6 +52,7 @@ SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes a
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
+SETTLED_GUESS_AREA = 0.7            # a guess settled by its face is at least this share of the usual card
 
 
 @dataclass
@@ -341,7 +342,20 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     return replace(reading, dist=swapped(reading.dist, classes, code, settled))
 
 
-def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float) -> bool:
+def usual_card_area(readings: list[Reading], min_confidence: float) -> float:
+    """The median area of the outlines found whole and read surely (0 when there are none): one photo
+    shows one deck at about one distance.
+
+    >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> usual_card_area([Reading(0.9, card, np.array([1.0]), 1.0), Reading(0.9, card * 2, np.array([1.0]), 1.0),
+    ...                  Reading(0.9, card * 3, np.array([1.0]), 1.0, guessed=True)], 0.8)
+    35000.0
+    """
+    whole = [quad_area(r.quad) for r in readings if not r.guessed and r.sure(min_confidence)]
+    return float(np.median(whole)) if whole else 0.0
+
+
+def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float, usual_area: float = 0.0) -> bool:
     """Whether a guessed outline read unsurely is settled by the look at its face
     (:func:`look_at_face`): read surely after it, and its face shows a card's paper
     (:func:`.face.shows_paper`; a patch of checked table may read as an index and a picture).
@@ -354,7 +368,8 @@ def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float) -
     >>> settled_by_face(looked, card, 0.8), settled_by_face(looked, table, 0.8)
     (True, False)
     """
-    return looked.sure(min_confidence) and shows_paper(card_face(image, looked.quad))
+    return (looked.sure(min_confidence) and quad_area(looked.quad) >= SETTLED_GUESS_AREA * usual_area
+            and shows_paper(card_face(image, looked.quad)))
 
 
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
@@ -370,12 +385,13 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     that may be taken are looked at: a photo's other readings are mostly the same cards through
     other outlines."""
     taken: list[RecognizedCard] = []
+    usual_area = usual_card_area(readings, min_confidence)
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if lies_on_any(reading.quad, [card.quad / photo.scale for card in taken]):
             continue
         looked = look_at_face(reading, photo.image, classes, min_confidence, pips, check_colour)
         unsure_guess = reading.guessed and not reading.sure(min_confidence)
-        if unsure_guess and not settled_by_face(looked, photo.image, min_confidence):
+        if unsure_guess and not settled_by_face(looked, photo.image, min_confidence, usual_area):
             continue
         reading = looked
         order = np.argsort(reading.dist)[::-1][:3]
