@@ -530,6 +530,24 @@ def test_an_unsure_guess_is_taken_when_the_look_at_its_face_settles_it(reader):
                            classes, 0.8, None, True)
         assert [card.code for card in cards] == ([code] if code else []), (truth, table)
 
+
+def test_a_guess_settled_by_its_face_is_a_whole_cards_size(reader):
+    """The same unsure guess of the queen, in a photo whose cards read surely from whole outlines are
+    twice its size (so it is part of a card, not a whole one), is left out; beside cards of its own
+    size it is taken."""
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
+    dist[classes.index("9D")], dist[classes.index("QD")] = 0.6, 0.35
+    scene = compose(np.random.default_rng(8), ["QD"], size=(700, 700))
+    quad = order_quad(scene.cards[0].quad)
+    sure = np.zeros(len(classes))
+    sure[classes.index("2S")] = 1.0
+    for scale, code in ((1.0, "QD"), (np.sqrt(2), None)):
+        far = (quad - quad.mean(axis=0)) * scale + 2000          # a card read surely, far off in the photo
+        cards = take_cards([Reading(0.6, quad, dist, 0.95, guessed=True), Reading(0.99, far, sure, 0.99)],
+                           Photo(scene.image, 700, 700, 1.0), classes, 0.8, None, True)
+        assert [card.code for card in cards] == ["2S"] + ([code] if code else []), scale
+
 # --- reading --------------------------------------------------------------------------------------
 
 def test_read_card_takes_the_reading_whose_corners_hold_an_index():

@@ -357,8 +357,10 @@ def usual_card_area(readings: list[Reading], min_confidence: float) -> float:
 
 def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float, usual_area: float = 0.0) -> bool:
     """Whether a guessed outline read unsurely is settled by the look at its face
-    (:func:`look_at_face`): read surely after it, and its face shows a card's paper
-    (:func:`.face.shows_paper`; a patch of checked table may read as an index and a picture).
+    (:func:`look_at_face`): read surely after it, its outline at least ``SETTLED_GUESS_AREA`` of
+    the photo's ``usual_area`` (:func:`usual_card_area`; part of a court card also shows a
+    picture), and its face shows a card's paper (:func:`.face.shows_paper`; a patch of checked
+    table may read as an index and a picture).
 
     >>> quad = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
     >>> looked = Reading(0.9, quad, np.array([0.9, 0.1]), 0.95, guessed=True)
@@ -366,6 +368,8 @@ def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float, u
     >>> table = np.where(np.indices((140, 100)).sum(axis=0)[..., None] // 10 % 2 == 1,
     ...                  np.uint8([40, 170, 200]), np.uint8([160, 40, 90])).astype(np.uint8)
     >>> settled_by_face(looked, card, 0.8), settled_by_face(looked, table, 0.8)
+    (True, False)
+    >>> settled_by_face(looked, card, 0.8, usual_area=14000.0), settled_by_face(looked, card, 0.8, usual_area=28000.0)
     (True, False)
     """
     return (looked.sure(min_confidence) and quad_area(looked.quad) >= SETTLED_GUESS_AREA * usual_area
