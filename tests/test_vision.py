@@ -488,7 +488,6 @@ def test_a_card_with_a_picture_is_read_again_among_the_court_cards(reader):
     assert all(code[:-1] in ("J", "Q", "K") for code, _ in card.candidates)
 
 
-
 def _checked_table(height, width, light=(40, 170, 200), dark=(160, 40, 90), square=10):
     """A table of coloured checks (gold and purple by default), as the generator draws some."""
     checks = np.indices((height, width)).sum(axis=0) // square % 2 == 1
@@ -514,14 +513,20 @@ def test_a_court_card_whose_picture_fills_the_face_still_shows_paper():
     assert shows_paper(face)
 
 
+def _nine_or_queen(classes):
+    """A reading unsure between the nine of diamonds (0.6) and the queen (0.35)."""
+    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
+    dist[classes.index("9D")], dist[classes.index("QD")] = 0.6, 0.35
+    return dist
+
+
 def test_an_unsure_guess_is_taken_when_the_look_at_its_face_settles_it(reader):
     """The generator's queen of diamonds seen only through a guessed outline, read unsurely as the
     nine (0.6) with a share for the queen: its picture reads it among the court cards, surely, and
     it is taken. The same guess on a checked table (what reads as a picture, no paper) is left out,
     and so is an unsure guess the look does not settle (a nine with no picture, read unsurely)."""
     classes = reader.card_classes
-    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
-    dist[classes.index("9D")], dist[classes.index("QD")] = 0.6, 0.35
+    dist = _nine_or_queen(classes)
     for truth, table, code in (("QD", False, "QD"), ("QD", True, None), ("9D", False, None)):
         scene = compose(np.random.default_rng(8), [truth], size=(700, 700))
         quad = order_quad(scene.cards[0].quad)
@@ -536,8 +541,7 @@ def test_a_guess_settled_by_its_face_is_a_whole_cards_size(reader):
     twice its size (so it is part of a card, not a whole one), is left out; beside cards of its own
     size it is taken."""
     classes = reader.card_classes
-    dist = np.full(len(classes), 0.05 / (len(classes) - 2))
-    dist[classes.index("9D")], dist[classes.index("QD")] = 0.6, 0.35
+    dist = _nine_or_queen(classes)
     scene = compose(np.random.default_rng(8), ["QD"], size=(700, 700))
     quad = order_quad(scene.cards[0].quad)
     sure = np.zeros(len(classes))
