@@ -89,6 +89,17 @@ def card_size(read: list[np.ndarray]) -> tuple[float, float] | None:
     return float(short), float(long)
 
 
+def median_card_area(read: list[np.ndarray]) -> float:
+    """The median area of the outlines of the cards ``read`` (0 when there are none): one photo shows
+    one deck at about one distance, so it is the photo's usual card size.
+
+    >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
+    >>> median_card_area([card, card * 2, card * 3]), median_card_area([])
+    (56000.0, 0.0)
+    """
+    return float(np.median([quad_area(quad) for quad in read])) if read else 0.0
+
+
 def smallest_card_area(read: list[np.ndarray]) -> float:
     """The least area another card of the photo may have, given the outlines of the cards ``read``
     surely (0 when there are none): ``SMALLEST_SHARE`` of their median area.
@@ -97,7 +108,7 @@ def smallest_card_area(read: list[np.ndarray]) -> float:
     >>> smallest_card_area([card, card * 1.1, card * 0.9]), smallest_card_area([])
     (4900.0, 0.0)
     """
-    return SMALLEST_SHARE * float(np.median([quad_area(quad) for quad in read])) if read else 0.0
+    return SMALLEST_SHARE * median_card_area(read)
 
 
 def quad_iou(a: np.ndarray, b: np.ndarray) -> float:

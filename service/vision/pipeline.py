@@ -30,7 +30,7 @@ import numpy as np
 from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .face import NUMBER_RANKS, card_face, shows_paper
-from .geometry import corner_patches, lies_on_any, order_quad, quad_area, smallest_card_area
+from .geometry import corner_patches, lies_on_any, median_card_area, order_quad, quad_area, smallest_card_area
 from .locate import find_outlines
 from .pips import ACE, PARTNER, PipReader, pip_crops
 from .reader import CardReader
@@ -351,8 +351,7 @@ def usual_card_area(readings: list[Reading], min_confidence: float) -> float:
     ...                  Reading(0.9, card * 3, np.array([1.0]), 1.0, guessed=True)], 0.8)
     35000.0
     """
-    whole = [quad_area(r.quad) for r in readings if not r.guessed and r.sure(min_confidence)]
-    return float(np.median(whole)) if whole else 0.0
+    return median_card_area([r.quad for r in readings if not r.guessed and r.sure(min_confidence)])
 
 
 def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float, usual_area: float = 0.0) -> bool:
