@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from service.vision import Photo, decode, get_reader, isolated_card, recognize
-from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_iou
+from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_area, quad_iou
 from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
 from service.vision.court_art import ART_SHARE, art_share
@@ -551,6 +551,26 @@ def test_a_guess_settled_by_its_face_is_a_whole_cards_size(reader):
         cards = take_cards([Reading(0.6, quad, dist, 0.95, guessed=True), Reading(0.99, far, sure, 0.99)],
                            Photo(scene.image, 700, 700, 1.0), classes, 0.8, None, True)
         assert [card.code for card in cards] == ["2S"] + ([code] if code else []), scale
+
+def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size(reader):
+    """A card spotted by its index corner through an outline of 0.4 of the area of the photo's card
+    read surely from a whole outline is reported at that card's area, grown about the corner it was
+    spotted by; one spotted at 0.8 of it is reported as spotted, and so is a guess of the same small
+    outline that was not spotted (no index corner to grow it from)."""
+    classes = reader.card_classes
+    sure = np.zeros(len(classes))
+    sure[classes.index("2S")] = 1.0
+    five = np.zeros(len(classes))
+    five[classes.index("5H")] = 1.0
+    card = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])     # 14,000 px, read whole
+    photo = Photo(np.full((700, 700, 3), 200, np.uint8), 700, 700, 1.0)
+    for share, corner, reported in ((0.4, True, 14000.0), (0.8, True, 0.8 * 14000.0), (0.4, False, 0.4 * 14000.0)):
+        small = (card - card[0]) * np.sqrt(share) + 400                     # its top-left corner at (400, 400)
+        spotted = Reading(0.95, small, five, 0.99, guessed=True, index_corner=small[0] if corner else None)
+        whole, found = take_cards([Reading(0.99, card, sure, 0.99), spotted], photo, classes, 0.8, None, False)
+        assert (whole.code, found.code) == ("2S", "5H")
+        assert quad_area(found.quad) == pytest.approx(reported, rel=1e-3), (share, corner)
+        assert min(np.linalg.norm(found.quad - small[0], axis=1)) < 1e-3, (share, corner)   # the corner kept
 
 # --- reading --------------------------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes a
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
 SETTLED_GUESS_AREA = 0.7            # a guess settled by its face is at least this share of the usual card
+SPOTTED_AREA = 0.6                  # a spotted card's outline under this share of the usual card is grown
 
 
 @dataclass
@@ -172,6 +173,7 @@ class Reading:
     cardness: float
     guessed: bool = False     # an outline guessed from a corner: kept only when read surely (or settled_by_face)
     doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR or SUIT_PIPS
+    index_corner: np.ndarray | None = None   # a spotted card's: the index corner it was spotted by
 
     def sure(self, min_confidence: float) -> bool:
         return self.score >= min_confidence and self.doubt is None
@@ -224,7 +226,8 @@ def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
     spotter places a card's index corner well but its size and turn coarsely, and the corner patch
     the reader sees is cut to the card's size. The outline that reads best is no nearer the card's
     own edges than the spotted one (reported instead, it put more cards off their outlines on the
-    tuning sets), so the spotted one is reported. All the outlines go to the reader in one pass."""
+    tuning sets), so the spotted one is reported, with the index corner it was spotted by (see
+    :func:`reported_outline`). All the outlines go to the reader in one pass."""
     tries = [about_index_corner(quad) for quad in quads]
     each = iter(read_each(photo, reader, [outline for outlines in tries for outline in outlines],
                           guessed=True, check_colour=check_colour))
@@ -232,7 +235,8 @@ def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
     for quad, outlines in zip(quads, tries):
         read = [reading for reading in (next(each) for _ in outlines) if reading is not None]
         if read:
-            readings.append(replace(max(read, key=lambda reading: reading.score), quad=order_quad(quad)))
+            readings.append(replace(max(read, key=lambda reading: reading.score), quad=order_quad(quad),
+                                    index_corner=quad[0]))
     return readings
 
 
@@ -375,6 +379,27 @@ def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float, u
             and shows_paper(card_face(image, looked.quad)))
 
 
+def reported_outline(reading: Reading, usual_area: float) -> np.ndarray:
+    """The outline reported for a card taken: its reading's, but a spotted card's outline smaller than
+    ``SPOTTED_AREA`` of the photo's ``usual_area`` (:func:`usual_card_area`) grown about the index
+    corner it was spotted by to that area. The spotter places the index corner well and the size
+    coarsely, and one photo shows one deck at about one distance; a spotted outline of a third to a
+    half of a card's area otherwise lies inside the card, too small to be taken for it.
+
+    >>> quad = np.float32([[0, 0], [50, 0], [50, 70], [0, 70]])
+    >>> spotted = Reading(0.9, quad, np.array([1.0]), 0.95, guessed=True, index_corner=quad[2])
+    >>> reported_outline(spotted, 14000.0).round().tolist()    # four times the area, the corner kept
+    [[-50.0, -70.0], [50.0, -70.0], [50.0, 70.0], [-50.0, 70.0]]
+    >>> reported_outline(spotted, 5000.0) is quad, reported_outline(replace(spotted, index_corner=None), 14000.0) is quad
+    (True, True)
+    """
+    area = quad_area(reading.quad)
+    if reading.index_corner is None or area >= SPOTTED_AREA * usual_area:
+        return reading.quad
+    corner = reading.index_corner
+    return order_quad((reading.quad - corner) * np.sqrt(usual_area / area) + corner).astype(np.float32)
+
+
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
                min_confidence: float, pips: PipReader | None = None,
                check_colour: bool = True) -> list[RecognizedCard]:
@@ -386,11 +411,14 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     (:func:`look_at_face`: a picture in its middle, with ``check_colour``, makes it a court card;
     pips naming the other suit of its colour, with ``pips``, put a number in doubt). Only the cards
     that may be taken are looked at: a photo's other readings are mostly the same cards through
-    other outlines."""
+    other outlines. A spotted card far smaller than the photo's usual card is reported at that
+    card's size (:func:`reported_outline`); whether a later reading lies on it is judged by the
+    outline it was read through."""
     taken: list[RecognizedCard] = []
+    outlines_taken: list[np.ndarray] = []   # as read: a grown outline (reported_outline) is only reported
     usual_area = usual_card_area(readings, min_confidence)
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
-        if lies_on_any(reading.quad, [card.quad / photo.scale for card in taken]):
+        if lies_on_any(reading.quad, outlines_taken):
             continue
         looked = look_at_face(reading, photo.image, classes, min_confidence, pips, check_colour)
         unsure_guess = reading.guessed and not reading.sure(min_confidence)
@@ -401,8 +429,10 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
         sure = reading.sure(min_confidence)
         doubt = None if sure else reading.doubt if reading.score >= min_confidence else LOW_CONFIDENCE
+        outlines_taken.append(reading.quad)
         taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
-                                    reading.quad * photo.scale, candidates, round(reading.cardness, 4), doubt))
+                                    reported_outline(reading, usual_area) * photo.scale, candidates,
+                                    round(reading.cardness, 4), doubt))
     return taken
 
 
