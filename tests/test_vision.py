@@ -555,8 +555,9 @@ def test_a_guess_settled_by_its_face_is_a_whole_cards_size(reader):
 def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size(reader):
     """A card spotted by its index corner through an outline of 0.4 of the area of the photo's card
     read surely from a whole outline is reported at that card's area, grown about the corner it was
-    spotted by; one spotted at 0.8 of it is reported as spotted, and so is a guess of the same small
-    outline that was not spotted (no index corner to grow it from)."""
+    spotted by; one spotted at 0.8 of it is reported as spotted, and so are one at 0.3 of it (so small,
+    more likely a patch of glare) and a guess of the 0.4 outline that was not spotted (no index corner
+    to grow it from)."""
     classes = reader.card_classes
     sure = np.zeros(len(classes))
     sure[classes.index("2S")] = 1.0
@@ -564,7 +565,8 @@ def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size
     five[classes.index("5H")] = 1.0
     card = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])     # 14,000 px, read whole
     photo = Photo(np.full((700, 700, 3), 200, np.uint8), 700, 700, 1.0)
-    for share, corner, reported in ((0.4, True, 14000.0), (0.8, True, 0.8 * 14000.0), (0.4, False, 0.4 * 14000.0)):
+    for share, corner, reported in ((0.4, True, 14000.0), (0.8, True, 0.8 * 14000.0), (0.3, True, 0.3 * 14000.0),
+                                    (0.4, False, 0.4 * 14000.0)):
         small = (card - card[0]) * np.sqrt(share) + 400                     # its top-left corner at (400, 400)
         spotted = Reading(0.95, small, five, 0.99, guessed=True, index_corner=small[0] if corner else None)
         whole, found = take_cards([Reading(0.99, card, sure, 0.99), spotted], photo, classes, 0.8, None, False)

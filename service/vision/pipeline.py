@@ -30,7 +30,8 @@ import numpy as np
 from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .face import NUMBER_RANKS, card_face, shows_paper
-from .geometry import corner_patches, lies_on_any, median_card_area, order_quad, quad_area, smallest_card_area
+from .geometry import (SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, quad_area,
+                       smallest_card_area)
 from .locate import find_outlines
 from .pips import ACE, PARTNER, PipReader, pip_crops
 from .reader import CardReader
@@ -384,17 +385,21 @@ def reported_outline(reading: Reading, usual_area: float) -> np.ndarray:
     ``SPOTTED_AREA`` of the photo's ``usual_area`` (:func:`usual_card_area`) grown about the index
     corner it was spotted by to that area. The spotter places the index corner well and the size
     coarsely, and one photo shows one deck at about one distance; a spotted outline of a third to a
-    half of a card's area otherwise lies inside the card, too small to be taken for it.
+    half of a card's area otherwise lies inside the card, too small to be taken for it. One under
+    ``SMALLEST_SHARE`` of that area is left as it is: so small, it is more likely a patch of glare
+    or print read as a card, which :func:`on_one_scale` drops (grown, it would be kept).
 
-    >>> quad = np.float32([[0, 0], [50, 0], [50, 70], [0, 70]])
+    >>> quad = np.float32([[0, 0], [60, 0], [60, 84], [0, 84]])       # 5,040 px
     >>> spotted = Reading(0.9, quad, np.array([1.0]), 0.95, guessed=True, index_corner=quad[2])
-    >>> reported_outline(spotted, 14000.0).round().tolist()    # four times the area, the corner kept
-    [[-50.0, -70.0], [50.0, -70.0], [50.0, 70.0], [-50.0, 70.0]]
-    >>> reported_outline(spotted, 5000.0) is quad, reported_outline(replace(spotted, index_corner=None), 14000.0) is quad
-    (True, True)
+    >>> reported_outline(spotted, 14000.0).round().tolist()   # 0.36 of the usual card: grown, the corner kept
+    [[-40.0, -56.0], [60.0, -56.0], [60.0, 84.0], [-40.0, 84.0]]
+    >>> [reported_outline(spotted, usual) is quad for usual in (8000.0, 15000.0)]   # 0.63 and 0.34 of it
+    [True, True]
+    >>> reported_outline(replace(spotted, index_corner=None), 14000.0) is quad     # not spotted
+    True
     """
     area = quad_area(reading.quad)
-    if reading.index_corner is None or area >= SPOTTED_AREA * usual_area:
+    if reading.index_corner is None or not SMALLEST_SHARE * usual_area <= area < SPOTTED_AREA * usual_area:
         return reading.quad
     corner = reading.index_corner
     return order_quad((reading.quad - corner) * np.sqrt(usual_area / area) + corner).astype(np.float32)
