@@ -574,16 +574,6 @@ def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size
         assert quad_area(found.quad) == pytest.approx(reported, rel=1e-3), (share, corner)
         assert min(np.linalg.norm(found.quad - small[0], axis=1)) < 1e-3, (share, corner)   # the corner kept
 
-@pytest.mark.parametrize("scale, kept", [(1.0, True), (0.55, False), (0.65, True), (1.55, True), (1.65, False)])
-def test_a_card_far_smaller_or_larger_than_the_others_is_left_out(scale, kept):
-    """Four cards of one size read surely and a fifth outline of ``scale`` times their sides: under
-    0.35 of their area (glare or print read as a card) or over 2.5 of it (a stretch of table, or
-    two cards as one) it is left out."""
-    card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
-    found = [pipeline.RecognizedCard(code, 0.95, card + 300 * n) for n, code in enumerate(["2C", "3C", "4C", "5C"])]
-    odd = pipeline.RecognizedCard("QD", 0.9, card * scale + 1500)
-    assert [c.code for c in pipeline.on_one_scale(found + [odd])] == ["2C", "3C", "4C", "5C"] + (["QD"] if kept else [])
-
 # --- reading --------------------------------------------------------------------------------------
 
 def test_read_card_takes_the_reading_whose_corners_hold_an_index():

@@ -31,10 +31,6 @@ SMALLEST_SHARE = 0.35
 """A card's area against the median area of the cards read surely: one photo holds one deck at
 about one distance, so no card is much smaller than the others (:func:`smallest_card_area`)."""
 
-LARGEST_SHARE = 2.5
-"""Nor much larger: an outline over this share of that median area is a stretch of table or two
-cards taken as one (the nearest card of a photo taken at a slant is some 1.6 times the median)."""
-
 
 def order_quad(points: np.ndarray) -> np.ndarray:
     """Four points -> float32 ``(4, 2)`` clockwise (y down), starting at the top-most-left one.

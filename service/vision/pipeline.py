@@ -30,8 +30,8 @@ import numpy as np
 from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .face import NUMBER_RANKS, card_face, shows_paper
-from .geometry import (LARGEST_SHARE, SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad,
-                       quad_area)
+from .geometry import (SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, quad_area,
+                       smallest_card_area)
 from .locate import find_outlines
 from .pips import ACE, PARTNER, PipReader, pip_crops
 from .reader import CardReader
@@ -458,21 +458,18 @@ def one_of_each(cards: list[RecognizedCard]) -> list[RecognizedCard]:
 
 
 def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
-    """The cards without those far smaller or far larger than the cards read surely (under
-    ``SMALLEST_SHARE`` or over ``LARGEST_SHARE`` of their median area): the cards of one photo are
+    """The cards without those far smaller than the cards read surely (under
+    :func:`.geometry.smallest_card_area`, a share of their median area): the cards of one photo are
     one deck at about one distance, so a much smaller outline is a patch of glare or table read as a
-    card (a blank patch looks most like the Joker), and a much larger one a stretch of table, or two
-    cards, read as one.
+    card (a blank patch looks most like the Joker).
 
     >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
-    >>> found = [RecognizedCard("5H", 0.99, card), RecognizedCard("6H", 0.9, card * 1.1),
-    ...          RecognizedCard("JOKER", 0.95, card * 0.4), RecognizedCard("QD", 0.9, card * 1.7)]
+    >>> found = [RecognizedCard("5H", 0.99, card), RecognizedCard("JOKER", 0.95, card * 0.4)]
     >>> [c.code for c in on_one_scale(found)]
-    ['5H', '6H']
+    ['5H']
     """
-    usual = median_card_area([card.quad for card in cards if card.code is not None])
-    return [card for card in cards
-            if not usual or SMALLEST_SHARE * usual <= quad_area(card.quad) <= LARGEST_SHARE * usual]
+    smallest = smallest_card_area([card.quad for card in cards if card.code is not None])
+    return [card for card in cards if quad_area(card.quad) >= smallest]
 
 
 def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = None,
