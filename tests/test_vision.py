@@ -552,6 +552,7 @@ def test_a_guess_settled_by_its_face_is_a_whole_cards_size(reader):
                            Photo(scene.image, 700, 700, 1.0), classes, 0.8, None, True)
         assert [card.code for card in cards] == ["2S"] + ([code] if code else []), scale
 
+
 def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size(reader):
     """A card spotted by its index corner through an outline of 0.4 of the area of the photo's card
     read surely from a whole outline is reported at that card's area, grown about the corner it was

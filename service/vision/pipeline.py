@@ -4,20 +4,21 @@ For each candidate outline the reader sees four corner patches (:mod:`.geometry`
 of the card (which edge is across) are each scored by how surely their corners hold an index; the
 better one gives the card's class distribution, the product of its two index corners' (a covered
 corner is left out; when one corner reads a six and the other a nine, the pips found on the face
-settle which, and the corner that named it is read alone). Outlines found whole are read first;
-then the outlines of the cards the index spotter (:mod:`.spotter`) spots by their index corners
-(each read through its outline grown, shrunk and turned about the index corner, the best reading
-kept), and outlines guessed from corners (:mod:`.locate`) and from the print (:mod:`.ink`), where
-no card was read surely. Readings are taken best first, skipping any that mostly lies on a card
-already taken, and an outline far smaller than the cards read surely is dropped. A card whose best
-class is below ``min_confidence``, or that is read as a red suit from an index printed in black
-(:mod:`.suit_colour`), or read as a two to a ten whose pips name the other suit of its colour less
-than clearly (:mod:`.pips`), or read as the same card as another (one photo, one deck), comes back
-uncertain: no code, its best guesses as candidates. A two to a ten whose pips clearly name that
-other suit is read as that suit's card, and so is one read unsurely between the two suits of a
-colour whose pips clearly name one of them, and a sure ace whose one mark clearly names the other
-suit of its colour. A card whose face holds a picture (:mod:`.court_art`) is read among the court
-cards.
+settle which, and the corner that named it is read alone). Outlines found whole are read first; then
+the outlines of the cards the index spotter (:mod:`.spotter`) spots by their index corners (each
+read through its outline grown, shrunk and turned about the index corner, the best reading kept),
+and outlines guessed from corners (:mod:`.locate`) and from the print (:mod:`.ink`), where no card
+was read surely. Readings are taken best first, skipping any that mostly lies on a card already
+taken, and an outline far smaller than the cards read surely is dropped (a spotted card's outline of
+a third to 0.6 of their usual size is reported grown to it about its index corner,
+:func:`reported_outline`). A card whose best class is below ``min_confidence``, or that is read as a
+red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten whose pips
+name the other suit of its colour less than clearly (:mod:`.pips`), or read as the same card as
+another (one photo, one deck), comes back uncertain: no code, its best guesses as candidates. A two
+to a ten whose pips clearly name that other suit is read as that suit's card, and so is one read
+unsurely between the two suits of a colour whose pips clearly name one of them, and a sure ace whose
+one mark clearly names the other suit of its colour. A card whose face holds a picture
+(:mod:`.court_art`) is read among the court cards.
 """
 
 from __future__ import annotations
