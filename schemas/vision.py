@@ -69,7 +69,9 @@ class RecognizedCardSchema(ma.Schema):
                        "unsure (see `candidates` and `doubt`).", "example": "5H"})
     confidence = ma.fields.Float(metadata={"description": "0..1: how sure the reader is.", "example": 0.99})
     quad = ma.fields.List(ma.fields.List(ma.fields.Float()), metadata={
-        "description": "The card's outline: four [x, y] corners in photo pixels, clockwise.",
+        "description": "The card's outline: four [x, y] corners in photo pixels, clockwise. A card cut by "
+                       "the photo's edge, or outlined from its index alone, may have corners outside the "
+                       "photo (negative, or past its width or height).",
         "example": [[120, 80], [300, 90], [290, 340], [110, 330]]})
     candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
         "description": "The best guesses, most likely first."})
