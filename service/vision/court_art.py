@@ -47,8 +47,8 @@ def _middle() -> np.ndarray:
     return middle
 
 
-INSIDE_RIM, MIDDLE = inside_rim(), _middle()
-INK_CORNERS = index_corners() & INSIDE_RIM
+MIDDLE = _middle()
+INK_CORNERS = index_corners() & inside_rim()
 
 
 def art_share(face: np.ndarray) -> float:
