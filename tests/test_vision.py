@@ -575,6 +575,25 @@ def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size
         assert quad_area(found.quad) == pytest.approx(reported, rel=1e-3), (share, corner)
         assert min(np.linalg.norm(found.quad - small[0], axis=1)) < 1e-3, (share, corner)   # the corner kept
 
+def test_a_card_where_the_card_finder_sees_none_is_no_card(reader):
+    """On a checked table, of a card and an outline of its size on the bare table (where a reader shown
+    the squares may be sure of an index), only the card is kept; on dark green stripes, where the
+    finder sees no card either, a dark-faced outline is kept all the same (the finder misses
+    dark-faced cards on dark tables)."""
+    rng = np.random.default_rng(0)
+    yy, xx = np.mgrid[0:600, 0:800]
+    checked = np.where((((xx // 30 + yy // 30) % 2) == 1)[..., None], np.uint8([40, 40, 160]), np.uint8([230, 230, 230]))
+    striped = np.where((np.sin(xx / 20 * np.pi) > 0)[..., None], np.uint8([30, 70, 20]), np.uint8([15, 35, 10]))
+    card = np.float32([[100, 100], [240, 100], [240, 300], [100, 300]])
+    for table, kept in ((checked, ["7H"]), (striped, ["7H", "QD"])):
+        image = table.astype(np.uint8)
+        image[100:300, 100:240] = cv2.resize(faces.render_face("7H", faces.random_style(rng), rng), (140, 200))
+        found = [pipeline.RecognizedCard("7H", 0.99, card * 2), pipeline.RecognizedCard("QD", 0.9, (card + [400, 150]) * 2)]
+        look = reader.first_look(image)
+        assert [c.code for c in pipeline.seen_by_finder(found, look, image, 2.0)] == kept
+        assert len(pipeline.seen_by_finder(found, None, image, 2.0)) == 2
+
+
 # --- reading --------------------------------------------------------------------------------------
 
 def test_read_card_takes_the_reading_whose_corners_hold_an_index():

@@ -35,6 +35,23 @@ def card_pieces(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
     return ((card > 0.5) & (seam < SEAM_SURE)).astype(np.uint8) * 255
 
 
+def card_chance_inside(look: MapsLook, quad: np.ndarray) -> float:
+    """The mean chance of a card's face the finder's map gives inside ``quad`` (the looked-at image's
+    pixels), at the map's own size; 0 for an outline wholly off the map.
+
+    >>> logits = np.full((11, 20, 20), -6.0, np.float32); logits[0, :, :10] = 6.0    # a card on the left half
+    >>> look = MapsLook(logits, 0.5)                                                # maps at half size
+    >>> left = np.float32([[0, 0], [18, 0], [18, 38], [0, 38]])
+    >>> round(card_chance_inside(look, left), 2), round(card_chance_inside(look, left + [22, 0]), 2)
+    (1.0, 0.0)
+    """
+    card = 1 / (1 + np.exp(-look.finder[0]))
+    mask = np.zeros(card.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(np.asarray(quad) * look.factor).astype(np.int32), 1)
+    inside = card[mask.astype(bool)]
+    return float(inside.mean()) if inside.size else 0.0
+
+
 @dataclass
 class CardFinder:
     maps: CardMaps

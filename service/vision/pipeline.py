@@ -30,10 +30,12 @@ import numpy as np
 
 from .court_art import ART_SHARE, art_share
 from .decode import Photo
-from .face import NUMBER_RANKS, card_face, shows_paper
+from .finder import card_chance_inside
+from .face import NUMBER_RANKS, card_face, dark_faced, shows_paper
 from .geometry import (SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, quad_area,
                        smallest_card_area)
 from .locate import find_outlines
+from .maps import MapsLook
 from .pips import ACE, PARTNER, PipReader, pip_crops
 from .reader import CardReader
 from .spotter import about_index_corner
@@ -56,6 +58,7 @@ SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes a
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
 SETTLED_GUESS_AREA = 0.7            # a guess settled by its face is at least this share of the usual card
 SPOTTED_AREA = 0.6                  # a spotted card's outline under this share of the usual card is grown
+SEEN_CARD = 0.2                     # a card lies where the finder's map gives at least this chance of one
 
 
 @dataclass
@@ -473,6 +476,29 @@ def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
     return [card for card in cards if quad_area(card.quad) >= smallest]
 
 
+def seen_by_finder(cards: list[RecognizedCard], look: MapsLook | None, image: np.ndarray,
+                   scale: float) -> list[RecognizedCard]:
+    """The cards without those where the card finder sees none (a mean chance of a card's face under
+    ``SEEN_CARD`` inside the outline, :func:`.finder.card_chance_inside`; ``scale`` from the photo
+    looked at to the cards' pixels). The reader, shown a patch of a checked or striped table, can
+    be sure of an index there; the finder, which sees the whole photo, is not fooled. A card whose
+    face is dark (:func:`.face.dark_faced`) is kept all the same: the finder, taught on pale faces
+    mostly, misses dark-faced cards on dark tables. With no look (a reader without the card maps),
+    the cards as they are.
+
+    >>> logits = np.full((11, 20, 20), -6.0, np.float32); logits[0, :, :10] = 6.0    # a card on the left half
+    >>> card = np.float32([[0, 0], [18, 0], [18, 38], [0, 38]])
+    >>> found = [RecognizedCard("5H", 0.99, card), RecognizedCard("QD", 0.9, card + [22, 0])]
+    >>> table = np.full((40, 40, 3), 200, np.uint8)
+    >>> [c.code for c in seen_by_finder(found, MapsLook(logits, 0.5), table, 1.0)], len(seen_by_finder(found, None, table, 1.0))
+    (['5H'], 2)
+    """
+    if look is None:
+        return cards
+    return [card for card in cards if card_chance_inside(look, card.quad / scale) >= SEEN_CARD
+            or dark_faced(card_face(image, card.quad / scale))]
+
+
 def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = None,
               max_candidates: int = 60, max_guesses: int = 60) -> Recognition:
     """Every card in ``photo``, most confident first; quads in the photo's own pixels.
@@ -484,8 +510,9 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     about its index corner (:func:`read_spotted`); then outlines guessed from the corners
     of the other regions (touching or overlapping cards, cards cut by the photo's edge), except
     corners of the cards already read surely. All readings then compete, best first, so a card's best-read
-    outline wins; an unsure reading of a guessed outline is left out, and so is an outline far
-    smaller than the cards read surely (:func:`on_one_scale`). A card read with
+    outline wins; an unsure reading of a guessed outline is left out, and so are an outline where
+    the card finder sees no card (:func:`seen_by_finder`) and one far smaller than the cards read
+    surely (:func:`on_one_scale`). A card read with
     less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain,
     and so do two cards read as the same card (:func:`one_of_each`).
     """
@@ -510,5 +537,7 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
         settled += [reading.quad for reading in spotted if reading.sure(min_confidence)]
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
-    cards = one_of_each(on_one_scale(take_cards(readings, photo, classes, min_confidence, reader.pips, colour)))
+    taken = take_cards(readings, photo, classes, min_confidence, reader.pips, colour)
+    seen = seen_by_finder(taken, look if reader.finder else None, photo.image, photo.scale)
+    cards = one_of_each(on_one_scale(seen))
     return Recognition(cards, photo.width, photo.height, min_confidence)
