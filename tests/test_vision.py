@@ -575,6 +575,7 @@ def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size
         assert quad_area(found.quad) == pytest.approx(reported, rel=1e-3), (share, corner)
         assert min(np.linalg.norm(found.quad - small[0], axis=1)) < 1e-3, (share, corner)   # the corner kept
 
+
 def test_a_card_where_the_card_finder_sees_none_is_no_card(reader):
     """On a checked table, of a card and an outline of its size on the bare table (where a reader shown
     the squares may be sure of an index), only the card is kept; on dark green stripes, where the

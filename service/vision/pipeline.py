@@ -512,15 +512,16 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     corners of the cards already read surely. All readings then compete, best first, so a card's best-read
     outline wins; an unsure reading of a guessed outline is left out, and so are an outline where
     the card finder sees no card (:func:`seen_by_finder`) and one far smaller than the cards read
-    surely (:func:`on_one_scale`). A card read with
-    less than ``min_confidence`` (default: the model's own, from its label map) comes back uncertain,
-    and so do two cards read as the same card (:func:`one_of_each`).
+    surely (:func:`on_one_scale`). A card read with less than ``min_confidence`` (default: the
+    model's own, from its label map) comes back uncertain, and so do two cards read as the same
+    card (:func:`one_of_each`).
     """
     if min_confidence is None:
         min_confidence = reader.min_confidence
     classes = reader.card_classes
     look = reader.first_look(photo.image)   # one look of the card maps' network, the finder's and the spotter's
-    outlines = find_outlines(photo.image, max_candidates, look if reader.finder else None)
+    finder_look = look if reader.finder else None
+    outlines = find_outlines(photo.image, max_candidates, finder_look)
     colour = in_colour(photo.image)
     readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)
     settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
@@ -538,6 +539,5 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
                               check_colour=colour)
     taken = take_cards(readings, photo, classes, min_confidence, reader.pips, colour)
-    seen = seen_by_finder(taken, look if reader.finder else None, photo.image, photo.scale)
-    cards = one_of_each(on_one_scale(seen))
+    cards = one_of_each(on_one_scale(seen_by_finder(taken, finder_look, photo.image, photo.scale)))
     return Recognition(cards, photo.width, photo.height, min_confidence)
