@@ -249,6 +249,7 @@ class Outlines:
         max_area = MAX_AREA * h * w
         quads = _QuadSet(SAME_OUTLINE, [q * self.factor for q in self.quads])
         regions = list(self.regions)
+        pieces: dict[bytes, list[np.ndarray]] = {}   # several cues often draw a region by the same contour
         for mask, mode in masks:
             contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
             for contour in contours:
@@ -260,7 +261,10 @@ class Outlines:
                     if _maybe_several(contour):
                         regions.append(contour)
                 elif area <= max_area:
-                    shapes = _split(contour, self.min_area)
+                    key = contour.tobytes()
+                    if key not in pieces:
+                        pieces[key] = _split(contour, self.min_area)
+                    shapes = pieces[key]
                     regions.append(contour)
                 else:
                     continue
