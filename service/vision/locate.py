@@ -249,7 +249,7 @@ class Outlines:
         max_area = MAX_AREA * h * w
         quads = _QuadSet(SAME_OUTLINE, [q * self.factor for q in self.quads])
         regions = list(self.regions)
-        pieces: dict[bytes, list[np.ndarray]] = {}   # several cues often draw a region by the same contour
+        splits: dict[bytes, list[np.ndarray]] = {}   # each contour's split: several cues often draw one region
         for mask, mode in masks:
             contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
             for contour in contours:
@@ -262,9 +262,9 @@ class Outlines:
                         regions.append(contour)
                 elif area <= max_area:
                     key = contour.tobytes()
-                    if key not in pieces:
-                        pieces[key] = _split(contour, self.min_area)
-                    shapes = pieces[key]
+                    if key not in splits:
+                        splits[key] = _split(contour, self.min_area)
+                    shapes = splits[key]
                     regions.append(contour)
                 else:
                     continue
