@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .maps import CardMaps, MapsLook
+from .maps import CardMaps, MapsLook, chance
 
 SEAM_SURE = 0.5       # a seam pixel. Seams were weighted 20:1 in training (``SEAM_POSITIVE``), so the
                       # map errs towards cutting; a card a hand-made cue outlines whole keeps that outline
@@ -24,8 +24,7 @@ def card_and_seam(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
     """The finder's maps of ``look`` as probabilities ``(2, H, W)``, card and seam, at ``shape``
     (the size of the image looked at, or of a copy of it)."""
     h, w = shape[:2]
-    probabilities = 1 / (1 + np.exp(-look.finder))
-    return np.stack([cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in probabilities])
+    return np.stack([cv2.resize(p, (w, h), interpolation=cv2.INTER_LINEAR) for p in chance(look.finder)])
 
 
 def card_pieces(look: MapsLook, shape: tuple[int, ...]) -> np.ndarray:
@@ -45,11 +44,11 @@ def card_chance_inside(look: MapsLook, quad: np.ndarray) -> float:
     >>> round(card_chance_inside(look, left), 2), round(card_chance_inside(look, left + [22, 0]), 2)
     (1.0, 0.0)
     """
-    card = 1 / (1 + np.exp(-look.finder[0]))
+    card = look.finder[0]
     mask = np.zeros(card.shape, np.uint8)
     cv2.fillConvexPoly(mask, np.round(np.asarray(quad) * look.factor).astype(np.int32), 1)
-    inside = card[mask.astype(bool)]
-    return float(inside.mean()) if inside.size else 0.0
+    inside = card[mask.astype(bool)]   # only the outline's pixels made chances: one call per card taken
+    return float(chance(inside).mean()) if inside.size else 0.0
 
 
 @dataclass

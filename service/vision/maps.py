@@ -37,6 +37,16 @@ MAPS_FILE = "card_maps.onnx"
 MAPS_SPEC = "maps.json"   # how it was trained to see the photo, written beside it by ``train_maps``
 
 
+def chance(logits: np.ndarray) -> np.ndarray:
+    """The maps' logits as probabilities (the logistic function): every map but the spotter's corner
+    offsets is a chance per pixel.
+
+    >>> chance(np.array([0.0, 20.0])).round(3).tolist()
+    [0.5, 1.0]
+    """
+    return 1 / (1 + np.exp(-logits))
+
+
 @dataclass
 class MapsLook:
     """The network's maps of one image (logits, ``(11, h, w)``, the padding cut off) and the factor

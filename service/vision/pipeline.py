@@ -9,8 +9,9 @@ the outlines of the cards the index spotter (:mod:`.spotter`) spots by their ind
 read through its outline grown, shrunk and turned about the index corner, the best reading kept),
 and outlines guessed from corners (:mod:`.locate`) and from the print (:mod:`.ink`), where no card
 was read surely. Readings are taken best first, skipping any that mostly lies on a card already
-taken, and an outline far smaller than the cards read surely is dropped (a spotted card's outline of
-a third to 0.6 of their usual size is reported grown to it about its index corner,
+taken; a card where the card finder (:mod:`.finder`) sees no card's face is dropped unless its face
+is dark, and so is an outline far smaller than the cards read surely (a spotted card's outline of a
+third to 0.6 of their usual size is reported grown to it about its index corner,
 :func:`reported_outline`). A card whose best class is below ``min_confidence``, or that is read as a
 red suit from an index printed in black (:mod:`.suit_colour`), or read as a two to a ten whose pips
 name the other suit of its colour less than clearly (:mod:`.pips`), or read as the same card as

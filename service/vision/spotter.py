@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from .geometry import lies_on_any, order_quad, quad_iou
-from .maps import OFFSET_UNIT, CardMaps, MapsLook
+from .maps import OFFSET_UNIT, CardMaps, MapsLook, chance
 
 SPOT_SURE = 0.2       # a peak of the index map at least this high is a spot (chosen on the tuning sets)
 MAX_SPOTS = 24        # the most spots taken from one photo, highest first
@@ -56,7 +56,7 @@ class IndexSpotter:
         per peak of the index map (a pixel the highest of its 3x3 neighbours, at least ``SPOT_SURE``),
         in ``look`` (the network's maps of ``image``; a look of its own when not given)."""
         look = look or self.maps.look(image)
-        heat, offsets, factor = 1 / (1 + np.exp(-look.spotter[0])), look.spotter[1:], look.factor
+        heat, offsets, factor = chance(look.spotter[0]), look.spotter[1:], look.factor
         peaks = (heat >= SPOT_SURE) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         ys, xs = np.nonzero(peaks)
         order = np.argsort(-heat[ys, xs])[:limit]
