@@ -32,7 +32,7 @@ from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_iou
 from service.vision.pipeline import RecognizedCard, recognize
 from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
 
-from .faces import CLASSES, STANDARD_CODES
+from .faces import CLASSES, STANDARD_CODES, jumbo_index, random_style
 from .scenes import compose
 
 EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
@@ -147,9 +147,10 @@ def score_scene(tally: Tally, reader, scene, min_confidence: float) -> None:
 
 
 def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, seed: int = EVAL_SEED,
-              max_overlap: float = 0.12) -> Tally:
+              max_overlap: float = 0.12, jumbo: bool = False) -> Tally:
     """Five-card hands on generated tables, each card overlapping at most ``max_overlap`` of a card;
-    ``faces_by_code`` (a theme) replaces the project's faces.
+    ``faces_by_code`` (a theme) replaces the project's faces; with ``jumbo``, the project's standard
+    cards drawn with a jumbo index (:func:`.faces.jumbo_index`), one style a hand.
 
     >>> tally = synthetic(get_reader(), 1, 0.8, seed=3, max_overlap=OVERLAPPING)   # a pile (``--overlapping``)
     >>> tally.hands, tally.cards
@@ -157,12 +158,13 @@ def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, see
     """
     rng = np.random.default_rng(seed)
     tally = Tally()
-    pool = STANDARD_CODES if faces_by_code else CLASSES[:-1]
+    pool = STANDARD_CODES if faces_by_code or jumbo else CLASSES[:-1]
     for _ in range(count):
         codes = list(rng.choice(pool, size=5, replace=False))
         faces = [faces_by_code[c] for c in codes] if faces_by_code else None
+        style = jumbo_index(random_style(rng), rng) if jumbo else None
         scene = compose(rng, codes, size=(int(rng.integers(600, 1000)), int(rng.integers(600, 1000))),
-                        max_overlap=max_overlap, faces=faces)
+                        max_overlap=max_overlap, style=style, faces=faces)
         score_scene(tally, reader, scene, min_confidence)
     return tally
 
@@ -279,6 +281,9 @@ def run_sets(reader, args, min_confidence: float) -> dict:
     if args.overlapping:   # its name does not start with "own": the tuning score's sets stay as they were
         results[f"overlapping own designs, up to {100 * OVERLAPPING:.0f} % (synthetic)"] = synthetic(
             reader, args.overlapping, min_confidence, seed=args.seed + 500, max_overlap=OVERLAPPING).summary()
+    if args.jumbo:   # nor does this one's: an index larger than the reader was taught, reported apart
+        results["jumbo-index own designs (synthetic)"] = synthetic(reader, args.jumbo, min_confidence,
+                                                                   seed=args.seed + 700, jumbo=True).summary()
     if args.themes:
         from .third_party import available_themes, theme_faces
 
@@ -317,6 +322,10 @@ def main(argv=None) -> None:
                         help=f"hands of the own designs (and of each KDE deck, with --decks) overlapping up to "
                              f"{100 * OVERLAPPING:.0f} %% of a card, past the issue's 15 %%: how the pipeline "
                              "fares on piles, reported apart from the other sets (seeds: --seed + 500 and on)")
+    parser.add_argument("--jumbo", type=int, default=0,
+                        help="hands of the own standard cards drawn with a jumbo index, larger than any the "
+                             "reader was taught (faces.jumbo_index), reported apart from the other sets "
+                             "(seed: --seed + 700)")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")

@@ -32,6 +32,8 @@ INDEX_BOTTOM = 0.37
 print them, reach past 30 %; the reader's corner patch covers 40 %)."""
 INDEX_REGION = (0.34, 0.4)
 """The corner region (fractions of width and height) that holds an index and is copied to the other corners."""
+JUMBO_REGION = (0.42, 0.5)
+"""The same for a jumbo index (:func:`jumbo_index`), which reaches past ``INDEX_REGION``."""
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 STANDARD_CODES = tuple(rank + suit for rank in RANKS for suit in SUITS)
@@ -218,6 +220,25 @@ def _blend(image, mask, x, y, colour) -> None:
     image[y0:y1, x0:x1] = (region * (1 - alpha) + np.array(colour, np.float32) * alpha).astype(np.uint8)
 
 
+def jumbo_index(style: dict, rng: np.random.Generator) -> dict:
+    """``style`` with a jumbo index, as decks sold for poor sight or for reading across a table print
+    it: a rank a fifth of the card tall over a suit mark nearly as tall, reaching 31-44 % down the
+    card, where the generator's training decks stop at ``INDEX_BOTTOM`` (the reader never saw one);
+    the pips and the court frame kept clear of it. Only an evaluation set draws it (``evaluate
+    --jumbo``), to measure how the reader fares with an index larger than any it was taught.
+
+    >>> rng = np.random.default_rng(0)
+    >>> right, bottom = index_extent("QC", jumbo_index(random_style(rng), rng))
+    >>> bottom > INDEX_BOTTOM, bottom < JUMBO_REGION[1]
+    (True, True)
+    """
+    return {**style, "rank_h": float(rng.uniform(0.17, 0.22)), "suit_h": float(rng.uniform(0.12, 0.16)),
+            "index_y": float(rng.uniform(0.02, 0.045)), "gap": float(rng.uniform(0.0, 0.012)),
+            "index_region": JUMBO_REGION, "four_index": False,
+            "pip_spread": (float(rng.uniform(0.7, 0.85)), float(rng.uniform(0.85, 1.0))),
+            "court_inset": (float(rng.uniform(0.3, 0.36)), float(rng.uniform(0.12, 0.2)))}
+
+
 def _index_corner(code, style) -> tuple[np.ndarray, np.ndarray]:
     """The top-left index (rank over suit) drawn on the style's paper: the corner region
     (:data:`INDEX_REGION`) and its ink mask."""
@@ -231,7 +252,8 @@ def _index_corner(code, style) -> tuple[np.ndarray, np.ndarray]:
     centre_x = x + min(rank_h * 0.45 * (len(rank) * 0.8), rank_h * 0.75)
     draw_suit(half, suit, centre_x, bottom + style["gap"] * FACE_H + suit_h * 0.6, suit_h, colour,
               style["suit_variant"], font=style.get("glyph_suits"), shape=style.get("suit_shape"))
-    region_w, region_h = int(FACE_W * INDEX_REGION[0]), int(FACE_H * INDEX_REGION[1])
+    region = style.get("index_region", INDEX_REGION)
+    region_w, region_h = int(FACE_W * region[0]), int(FACE_H * region[1])
     corner = half[:region_h, :region_w]
     ink = np.any(corner != np.array(style["paper"], np.uint8), axis=2)
     if style.get("index_box") and ink.any():
