@@ -155,6 +155,8 @@ def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, see
     >>> tally = synthetic(get_reader(), 1, 0.8, seed=3, max_overlap=OVERLAPPING)   # a pile (``--overlapping``)
     >>> tally.hands, tally.cards
     (1, 5)
+    >>> synthetic(get_reader(), 1, 0.8, seed=3, jumbo=True).cards                  # ``--jumbo``
+    5
     """
     rng = np.random.default_rng(seed)
     tally = Tally()
