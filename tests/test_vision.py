@@ -421,22 +421,6 @@ def test_the_pips_settle_a_sure_aces_suit_only_clearly(reader, vote, code):
     assert (card.code, card.doubt, card.confidence) == (code, None, 0.95)
 
 
-@pytest.mark.parametrize("truth, shares, code", [
-    ("3H", {"2H": 0.85, "3H": 0.13}, "3H"),    # three pips, and the reader saw the three too: the three
-    ("3H", {"2H": 0.97, "3H": 0.01}, "2H"),    # three pips, the three hardly seen: the reading stands
-    ("8S", {"6S": 0.78, "8S": 0.05}, "8S"),
-    ("2H", {"3H": 0.9, "2H": 0.08}, "3H"),     # fewer pips than the rank: a pip missed says nothing
-])
-def test_a_sure_number_cards_pips_counting_a_rank_it_was_also_read_as_settle_it(reader, truth, shares, code):
-    """A two to a ten read surely whose face shows exactly more pips than its rank, where the reader
-    also gave that rank of its suit some share (``COUNTED_SHARE``), is that card: read as it, as
-    surely (the tuning sets' `3H -> 2H`, `8S -> 6S`; lab notebook, session of 08:11 UTC, 2026-12-05).
-    The pips' suit model is left out (None) to see the count alone."""
-    read = max(shares, key=shares.get)
-    card = _take_one(reader, truth, shares, shares[read], 0.7, None)
-    assert (card.code, card.doubt, card.confidence) == (code, None, shares[read])
-
-
 def test_the_pips_model_reads_an_aces_one_pip(reader):
     """An ace of the generator's designs (one pip in the middle) read surely as the other suit's
     ace of its colour is read as its own: its one pip is voted."""

@@ -60,8 +60,6 @@ COPIES = {"JOKER": 2, "W": 2, "SW": 2}
 SETTLED_GUESS_AREA = 0.7            # a guess settled by its face is at least this share of the usual card
 SPOTTED_AREA = 0.6                  # a spotted card's outline under this share of the usual card is grown
 SEEN_CARD = 0.2                     # a card lies where the finder's map gives at least this chance of one
-COUNTED_SHARE = 0.035               # a sure number card's pips counting another rank of its suit settle
-                                    # it when the reader gives that card at least this share
 
 
 @dataclass
@@ -151,26 +149,6 @@ def pips_rank(pips_found: int) -> str | None:
     ('6', '9', None, None)
     """
     return "6" if pips_found == 6 else "9" if pips_found in (9, 10) else None
-
-
-def counted_card(dist: np.ndarray, classes: list[str], code: str, pips_found: int) -> str | None:
-    """The card a sure two to a ten read as ``code`` is when its face shows exactly ``pips_found``
-    pips, more than its rank, and the reader gives that rank of its suit at least ``COUNTED_SHARE``
-    (``dist``, over ``classes``); else None. Pips are often missed (one under a neighbour, two merged,
-    one taken for the index's), seldom found where none is printed: so only a count above the rank
-    read says anything, and only for a rank the reader also saw (on the tuning sets a reader sure of
-    the right card gave the rank so counted under 0.03).
-
-    >>> classes = ["2H", "3H", "4H"]
-    >>> counted_card(np.array([0.85, 0.13, 0.02]), classes, "2H", 3), counted_card(np.array([0.97, 0.01, 0.02]), classes, "2H", 3)
-    ('3H', None)
-    >>> counted_card(np.array([0.1, 0.85, 0.05]), classes, "3H", 2)   # fewer pips than the rank: none missed says nothing
-    """
-    rank, suit = code[:-1], code[-1]
-    if rank not in NUMBER_RANKS or suit not in "SHDC" or not int(rank) < pips_found <= int(NUMBER_RANKS[-1]):
-        return None
-    counted = f"{pips_found}{suit}"
-    return counted if counted in classes and dist[classes.index(counted)] >= COUNTED_SHARE else None
 
 
 def reading_score(dist: np.ndarray, cardness: float) -> float:
@@ -356,10 +334,6 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    if number and sure:
-        counted = counted_card(reading.dist, classes, code, len(pip_crops(face)[0]))
-        if counted:
-            reading, code = replace(reading, dist=swapped(reading.dist, classes, code, counted)), counted
     if not (number or ace) or pips is None:
         return reading
     if not sure:
