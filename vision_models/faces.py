@@ -222,10 +222,11 @@ def _blend(image, mask, x, y, colour) -> None:
 
 def jumbo_index(style: dict, rng: np.random.Generator) -> dict:
     """``style`` with a jumbo index, as decks sold for poor sight or for reading across a table print
-    it: a rank a fifth of the card tall over a suit mark nearly as tall, reaching 31-44 % down the
-    card, where the generator's training decks stop at ``INDEX_BOTTOM`` (the reader never saw one);
-    the pips and the court frame kept clear of it. Only an evaluation set draws it (``evaluate
-    --jumbo``), to measure how the reader fares with an index larger than any it was taught.
+    it: a rank about a fifth of the card tall over a suit mark three quarters as tall, reaching
+    31-44 % down the card, where the generator's training decks stop at ``INDEX_BOTTOM`` (the reader
+    never saw one); the pips and the court frame kept clear of it. Only an evaluation set draws it
+    (``evaluate --jumbo``), to measure how the reader fares with an index larger than any it was
+    taught.
 
     >>> rng = np.random.default_rng(0)
     >>> right, bottom = index_extent("QC", jumbo_index(random_style(rng), rng))
@@ -241,7 +242,7 @@ def jumbo_index(style: dict, rng: np.random.Generator) -> dict:
 
 def _index_corner(code, style) -> tuple[np.ndarray, np.ndarray]:
     """The top-left index (rank over suit) drawn on the style's paper: the corner region
-    (:data:`INDEX_REGION`) and its ink mask."""
+    (:data:`INDEX_REGION`, or the style's ``index_region``) and its ink mask."""
     rank, suit = code[:-1], code[-1]
     half = np.full((FACE_H, FACE_W, 3), style["paper"], np.uint8)
     colour = _ink(style, suit)
