@@ -9,7 +9,7 @@ from __future__ import annotations
 import marshmallow as ma
 from flask_smorest.fields import Upload
 
-from service.vision.pipeline import LOW_CONFIDENCE, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
+from service.vision.pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
 from .audit import MAX_CLAIM, AuditShowResponseSchema
 from .rules import resolve_rules
@@ -76,16 +76,18 @@ class RecognizedCardSchema(ma.Schema):
     candidates = ma.fields.List(ma.fields.Nested(CandidateSchema), metadata={
         "description": "The best guesses, most likely first."})
     doubt = ma.fields.String(
-        allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, SAME_CARD]),
+        allow_none=True, validate=ma.validate.OneOf([LOW_CONFIDENCE, SUIT_COLOUR, SUIT_PIPS, RANK_PIPS, SAME_CARD]),
         metadata={
             "description": "Why `code` is null (null when it is not): `low_confidence`, read less surely than "
                            "`model.min_confidence`; `suit_colour`, read as a heart or diamond from an index "
                            "printed in black ink (the reader and the ink disagree); `suit_pips`, read as a two "
                            "to a ten whose pips in the middle of the card look somewhat like the other suit "
                            "of its colour (pips that clearly show it settle the suit: the card comes back as "
-                           "that suit's card); `same_card`, read as more copies of one card than a deck "
-                           "holds (one of each; two of Wild, Super Wild and the Joker): all of them come "
-                           "back uncertain.",
+                           "that suit's card); `rank_pips`, read as a two to a ten whose face shows exactly "
+                           "the pips of a higher rank of its suit, one the reader gave a small share (a larger "
+                           "share settles it: the card comes back as that rank); `same_card`, read as more "
+                           "copies of one card than a deck holds (one of each; two of Wild, Super Wild and "
+                           "the Joker): all of them come back uncertain.",
             "example": None})
     starter = ma.fields.Boolean(metadata={
         "description": "True for the starter: the card lying apart from the others (or, in "

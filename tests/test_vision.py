@@ -421,6 +421,24 @@ def test_the_pips_settle_a_sure_aces_suit_only_clearly(reader, vote, code):
     assert (card.code, card.doubt, card.confidence) == (code, None, 0.95)
 
 
+@pytest.mark.parametrize("truth, shares, code, doubt", [
+    ("3H", {"2H": 0.85, "3H": 0.13}, "3H", None),         # three pips, the three seen clearly: the three
+    ("8S", {"6S": 0.78, "8S": 0.12}, "8S", None),
+    ("3H", {"2H": 0.9, "3H": 0.05}, None, "rank_pips"),   # the three seen a little: in doubt
+    ("3H", {"2H": 0.97, "3H": 0.01}, "2H", None),         # the three hardly seen: the reading stands
+    ("2H", {"3H": 0.9, "2H": 0.08}, "3H", None),          # fewer pips than the rank: a pip missed says nothing
+])
+def test_a_sure_number_cards_pips_counting_a_higher_rank_it_was_also_read_as(reader, truth, shares, code, doubt):
+    """A two to a ten read surely whose face shows exactly more pips than its rank, where the reader
+    also gave that rank of its suit a share, is that card when the share is at least
+    ``COUNTED_SURE`` (read as it, as surely), in doubt from ``COUNTED_DOUBT`` (the tuning sets'
+    `3H -> 2H`, `8S -> 6S`, `9H -> 6H`; lab notebook, session of 08:11 UTC, 2026-12-05). The pips'
+    suit model is left out (None) to see the count alone."""
+    read = max(shares, key=shares.get)
+    card = _take_one(reader, truth, shares, shares[read], 0.7, None)
+    assert (card.code, card.doubt, card.confidence) == (code, doubt, shares[read])
+
+
 def test_the_pips_model_reads_an_aces_one_pip(reader):
     """An ace of the generator's designs (one pip in the middle) read surely as the other suit's
     ace of its colour is read as its own: its one pip is voted."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .pipeline import LOW_CONFIDENCE, SAME_CARD, SUIT_COLOUR, SUIT_PIPS, Recognition, RecognizedCard
+from .pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS, Recognition, RecognizedCard
 from .reader import CardReader
 
 
@@ -38,6 +38,8 @@ def unsure_because(card: RecognizedCard) -> str:
     'read as 5S, like another card of the photo (perhaps 5S or 5C)'
     >>> unsure_because(RecognizedCard(None, 0.96, np.zeros((4, 2)), [("3S", 0.96), ("3C", 0.03)], doubt=SUIT_PIPS))
     'read as 3S, but its pips look like the other suit of its colour (perhaps 3S or 3C)'
+    >>> unsure_because(RecognizedCard(None, 0.91, np.zeros((4, 2)), [("2H", 0.91), ("3H", 0.05)], doubt=RANK_PIPS))
+    'read as 2H, but it shows the pips of another rank (perhaps 2H or 3H)'
     """
     guesses = " or ".join(code for code, _ in card.candidates[:2])
     if card.doubt == SUIT_COLOUR:
@@ -45,6 +47,8 @@ def unsure_because(card: RecognizedCard) -> str:
     if card.doubt == SUIT_PIPS:
         return (f"read as {card.candidates[0][0]}, but its pips look like the other suit of its colour "
                 f"(perhaps {guesses})")
+    if card.doubt == RANK_PIPS:
+        return f"read as {card.candidates[0][0]}, but it shows the pips of another rank (perhaps {guesses})"
     if card.doubt == SAME_CARD:
         return f"read as {card.candidates[0][0]}, like another card of the photo (perhaps {guesses})"
     return f"perhaps {guesses}, confidence {card.confidence:.2f}"
