@@ -365,8 +365,10 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
+    crops = None   # a sure number card's pips, cut once: counted here, voted on by the pips' model below
     if number and sure:
-        counted = counted_card(reading.dist, classes, code, len(pip_crops(face)[0]))
+        crops = pip_crops(face)[0]
+        counted = counted_card(reading.dist, classes, code, len(crops))
         if counted and reading.dist[classes.index(counted)] < COUNTED_SURE:
             return replace(reading, doubt=RANK_PIPS)
         if counted:
@@ -381,7 +383,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
         rank = unsure_of_suit[:-1]
         dist = joined(reading.dist, classes, rank + suit, rank + PARTNER[suit])
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    settled = pips.code_of(face, code)
+    settled = pips.code_of(face, code, crops)
     if settled is None:
         return replace(reading, doubt=SUIT_PIPS)
     if settled == code:

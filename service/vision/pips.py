@@ -166,11 +166,13 @@ class PipReader:
 
     session: object
 
-    def suit_shares(self, face: np.ndarray, min_pips: int = MIN_PIPS) -> np.ndarray | None:
+    def suit_shares(self, face: np.ndarray, min_pips: int = MIN_PIPS,
+                    crops: np.ndarray | None = None) -> np.ndarray | None:
         """The pips' vote on the suit of the card whose rectified face (:func:`.face.card_face`) is
         ``face`` (one share per suit of ``SUITS``, summing to 1), or None when fewer than ``min_pips``
-        pips are found."""
-        crops, _ = pip_crops(face)
+        pips are found; ``crops``, the face's pips when already cut (:func:`pip_crops`)."""
+        if crops is None:
+            crops, _ = pip_crops(face)
         if len(crops) < min_pips:
             return None
         logits = self.session.run(None, {"pips": crops[:, None]})[0]
@@ -185,13 +187,14 @@ class PipReader:
         clearly name (:func:`clear_suit`), or None; only a two to a ten is looked at."""
         return clear_suit(code, self.suit_shares(face)) if code[:-1] in NUMBER_RANKS else None
 
-    def code_of(self, face: np.ndarray, code: str) -> str | None:
+    def code_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
         """The card the pips of the card whose rectified face is ``face``, read surely as ``code``,
         make of it (:func:`pips_code`: ``code``, the same rank in the other suit of its colour, or
-        None in doubt); only an ace (from its one mark) and a two to a ten are looked at."""
+        None in doubt); only an ace (from its one mark) and a two to a ten are looked at. ``crops``:
+        the face's pips when already cut (:func:`pip_crops`)."""
         if code[:-1] == ACE:
-            return pips_code(code, self.suit_shares(face, min_pips=1))
-        return pips_code(code, self.suit_shares(face)) if code[:-1] in NUMBER_RANKS else code
+            return pips_code(code, self.suit_shares(face, min_pips=1, crops=crops))
+        return pips_code(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else code
 
 
 def check_pips(spec: dict) -> None:
