@@ -163,9 +163,9 @@ def counted_card(dist: np.ndarray, classes: list[str], code: str, pips_found: in
     ``pips_found`` pips, more than its rank, and the reader gives that rank of its suit at least
     ``COUNTED_DOUBT`` (``dist``, over ``classes``); else None. Pips are often missed (one under a
     neighbour, two merged), seldom found where none is printed: so only a count above the rank read
-    says anything, and only for a rank the reader also saw (on the tuning sets, of the cards read
-    rightly whose pips were counted so, the reader gave the counted rank under 0.03 each time; of
-    those read one rank low, 0.04-0.23).
+    says anything, and only for a rank the reader also saw (on the tuning draws it was chosen on,
+    the reader gave the counted rank under 0.03 for every card it read rightly but one, at 0.046,
+    and 0.04-0.23 for those it read as a lower rank).
 
     >>> classes = ["2H", "3H", "4H"]
     >>> counted_card(np.array([0.85, 0.13, 0.02]), classes, "2H", 3), counted_card(np.array([0.97, 0.01, 0.02]), classes, "2H", 3)
