@@ -439,6 +439,22 @@ def test_a_sure_number_cards_pips_counting_a_higher_rank_it_was_also_read_as(rea
     assert (card.code, card.doubt, card.confidence) == (code, doubt, shares[read])
 
 
+@pytest.mark.parametrize("shares, code, confidence", [
+    ({"6S": 0.46, "7S": 0.39}, "7S", 0.85),    # seven pips: the seven, as sure as the two together
+    ({"7S": 0.5, "8S": 0.35}, "7S", 0.85),
+    ({"6S": 0.5, "5S": 0.35}, None, 0.5),      # neither rank counted: unsure as it was
+    ({"6S": 0.46, "7S": 0.3}, None, 0.46),     # the two hold under RANK_PAIR_SHARE
+])
+def test_a_card_unsure_between_two_ranks_of_one_suit_takes_the_rank_its_pips_count(reader, shares, code, confidence):
+    """A seven of spades read unsurely between two ranks of spades: its seven pips, counted, settle it
+    when the two hold together at least ``RANK_PAIR_SHARE`` (lab notebook, session of 08:11 UTC,
+    2026-12-05). The pips' suit model is left out (None) to see the count alone."""
+    read = max(shares, key=shares.get)
+    card = _take_one(reader, "7S", shares, shares[read], 0.7, None)
+    assert (card.code, card.confidence) == (code, confidence)
+    assert card.doubt == (None if code else "low_confidence")
+
+
 def test_the_pips_model_reads_an_aces_one_pip(reader):
     """An ace of the generator's designs (one pip in the middle) read surely as the other suit's
     ace of its colour is read as its own: its one pip is voted."""

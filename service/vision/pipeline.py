@@ -58,6 +58,8 @@ SIX_OR_NINE = ("6", "9")            # one rank upside down is the other: two cor
                                     # are settled by the pips
 SUIT_PAIR_SHARE = 0.85              # an unsure reading whose two best classes are one rank in the two
                                     # suits of a colour and hold at least this is unsure of the suit only
+RANK_PAIR_SHARE = 0.8               # an unsure reading whose two best classes are two ranks from two to ten
+                                    # of one suit and hold at least this is unsure of the rank only
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
@@ -316,6 +318,21 @@ def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
     return first if dist[classes.index(first)] + dist[classes.index(second)] >= SUIT_PAIR_SHARE else None
 
 
+def rank_pair(dist: np.ndarray, classes: list[str]) -> tuple[str, str] | None:
+    """The two best classes of an unsure reading that is unsure of the rank only: two ranks from two
+    to ten of one suit, together at least ``RANK_PAIR_SHARE``; else None.
+
+    >>> classes = ["6S", "7S", "7C", "KS"]
+    >>> rank_pair(np.array([0.46, 0.39, 0.1, 0.05]), classes), rank_pair(np.array([0.46, 0.1, 0.39, 0.05]), classes)
+    (('6S', '7S'), None)
+    >>> rank_pair(np.array([0.46, 0.05, 0.1, 0.39]), classes)   # a king second: no number's pips to count
+    """
+    pair = tuple(classes[i] for i in np.argsort(dist)[::-1][:2])
+    if any(code[:-1] not in NUMBER_RANKS or code[-1] not in "SHDC" for code in pair) or pair[0][-1] != pair[1][-1]:
+        return None
+    return pair if sum(dist[classes.index(code)] for code in pair) >= RANK_PAIR_SHARE else None
+
+
 def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.ndarray:
     """The distribution with the share of ``other`` moved to ``code``: the reading of a card whose
     suit was settled by another look, as sure as the reader was of the two together.
@@ -373,6 +390,14 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
             return replace(reading, doubt=RANK_PIPS)
         if counted:
             reading, code = replace(reading, dist=swapped(reading.dist, classes, code, counted)), counted
+    if number and not sure:
+        pair = rank_pair(reading.dist, classes)
+        found = len(pip_crops(face)[0]) if pair else 0
+        counted = [code for code in pair or () if int(code[:-1]) == found]
+        if counted:   # the pips count one of the two ranks exactly: that one, as sure as the two together
+            other = pair[1] if counted[0] == pair[0] else pair[0]
+            dist = joined(reading.dist, classes, counted[0], other)
+            return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
     if not (number or ace) or pips is None:
         return reading
     if not sure:
