@@ -116,11 +116,15 @@ def test_a_request_may_ask_for_its_own_threshold(app, hand_jpeg):
     assert response.status_code == 200 and response.json["total"] == 29
 
 
-def test_a_stricter_threshold_leaves_the_less_sure_cards_unsure(client, hand_jpeg):
-    cards = client.post("/v1/recognize?min_confidence=0.99", data=upload(hand_jpeg)).json["cards"]
+def test_a_stricter_threshold_leaves_the_less_sure_cards_unsure(app, hand_jpeg):
+    """At the strictest threshold a request may ask (0.99) every card of this photo is read surely
+    since 4.20.0 (two were unsure between a five and a six of one suit, which their pips settle), so
+    the service's own threshold is set stricter still."""
+    app.config["VISION_MIN_CONFIDENCE"] = 0.999
+    cards = app.test_client().post("/v1/recognize", data=upload(hand_jpeg)).json["cards"]
     assert len(cards) == 5 and {card["code"] is None for card in cards} == {True, False}  # some of each
     for card in cards:
-        sure = card["confidence"] >= 0.99
+        sure = card["confidence"] >= 0.999
         assert (card["code"] is not None) == sure
         assert card["doubt"] == (None if sure else "low_confidence")
         assert card["candidates"][0]["code"] in HAND + [STARTER]
