@@ -20,8 +20,9 @@ photo, one deck), comes back uncertain: no code, its best guesses as candidates.
 to a ten whose pips clearly name that other suit is read as that suit's card, and so is one read
 unsurely between the two suits of a colour whose pips clearly name one of them, and a sure ace whose
 one mark clearly names the other suit of its colour. A sure two to a ten whose pips count a higher
-rank of its suit, one the reader gave a clear share too, is read as that card. A card whose face
-holds a picture (:mod:`.court_art`) is read among the court cards.
+rank of its suit, one the reader gave a clear share too, is read as that card, and so is one read
+unsurely between two ranks of one suit whose pips count one of them. A card whose face holds a
+picture (:mod:`.court_art`) is read among the court cards.
 """
 
 from __future__ import annotations
@@ -354,7 +355,9 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     among the court cards (:func:`among_courts`), whose share the reader gives even when a picture
     hides the index from it. Else a sure two to a ten whose face shows exactly the pips of a higher
     rank of its suit, to which the reader gave at least ``COUNTED_SURE``, is read as that card, and
-    from ``COUNTED_DOUBT`` is in doubt (``RANK_PIPS``; :func:`counted_card`); then a sure two to a
+    from ``COUNTED_DOUBT`` is in doubt (``RANK_PIPS``; :func:`counted_card`), and an unsure one
+    that is unsure of its rank only (:func:`rank_pair`) takes the one of its two ranks whose pips
+    its face shows exactly, if it does (:func:`joined`); then a sure two to a
     ten whose pips clearly name the other suit of its
     colour (:mod:`.pips`, with a pips' model) is read as that suit's card (:func:`swapped`), and one
     whose pips name it less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its
