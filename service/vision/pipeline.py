@@ -291,7 +291,7 @@ def among_courts(dist: np.ndarray, classes: list[str]) -> np.ndarray:
 
 def swapped(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.ndarray:
     """The distribution with the shares of ``code`` and ``other`` swapped: the reading of a card
-    whose suit was settled by another look, as sure as it was.
+    whose suit or rank was settled by another look, as sure as it was.
 
     >>> swapped(np.array([0.9, 0.08, 0.02]), ["7S", "7C", "7H"], "7S", "7C").tolist()
     [0.08, 0.9, 0.02]
@@ -300,6 +300,16 @@ def swapped(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.n
     out = dist.copy()
     out[[first, second]] = dist[[second, first]]
     return out
+
+
+def two_best(dist: np.ndarray, classes: list[str]) -> tuple[str, str]:
+    """The two likeliest classes of a reading, likeliest first.
+
+    >>> two_best(np.array([0.1, 0.6, 0.3]), ["9S", "9C", "6S"])
+    ('9C', '6S')
+    """
+    first, second = np.argsort(dist)[::-1][:2]
+    return classes[first], classes[second]
 
 
 def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
@@ -312,7 +322,7 @@ def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
     ('9S', None)
     >>> suit_pair(np.array([0.55, 0.02, 0.4, 0.03]), classes)   # the other colour's suit second
     """
-    first, second = (classes[i] for i in np.argsort(dist)[::-1][:2])
+    first, second = two_best(dist, classes)
     rank, suit = first[:-1], first[-1]
     if rank not in NUMBER_RANKS or suit not in PARTNER or second != rank + PARTNER[suit]:
         return None
@@ -328,7 +338,7 @@ def rank_pair(dist: np.ndarray, classes: list[str]) -> tuple[str, str] | None:
     (('6S', '7S'), None)
     >>> rank_pair(np.array([0.46, 0.05, 0.1, 0.39]), classes)   # a king second: no number's pips to count
     """
-    pair = tuple(classes[i] for i in np.argsort(dist)[::-1][:2])
+    pair = two_best(dist, classes)
     if any(code[:-1] not in NUMBER_RANKS or code[-1] not in "SHDC" for code in pair) or pair[0][-1] != pair[1][-1]:
         return None
     return pair if sum(dist[classes.index(code)] for code in pair) >= RANK_PAIR_SHARE else None
@@ -336,7 +346,7 @@ def rank_pair(dist: np.ndarray, classes: list[str]) -> tuple[str, str] | None:
 
 def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.ndarray:
     """The distribution with the share of ``other`` moved to ``code``: the reading of a card whose
-    suit was settled by another look, as sure as the reader was of the two together.
+    suit or rank was settled by another look, as sure as the reader was of the two together.
 
     >>> joined(np.array([0.55, 0.4, 0.05]), ["9S", "9C", "9H"], "9C", "9S").round(2).tolist()
     [0.0, 0.95, 0.05]
@@ -393,13 +403,13 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
             return replace(reading, doubt=RANK_PIPS)
         if counted:
             reading, code = replace(reading, dist=swapped(reading.dist, classes, code, counted)), counted
-    if number and not sure:
-        pair = rank_pair(reading.dist, classes)
-        found = len(pip_crops(face)[0]) if pair else 0
-        counted = [code for code in pair or () if int(code[:-1]) == found]
-        if counted:   # the pips count one of the two ranks exactly: that one, as sure as the two together
-            other = pair[1] if counted[0] == pair[0] else pair[0]
-            dist = joined(reading.dist, classes, counted[0], other)
+    pair = rank_pair(reading.dist, classes) if number and not sure else None
+    if pair:   # the pips counting one of the two ranks exactly settle it, as sure as the two together
+        found = len(pip_crops(face)[0])
+        counted = next((code for code in pair if int(code[:-1]) == found), None)
+        if counted:
+            other = pair[1] if counted == pair[0] else pair[0]
+            dist = joined(reading.dist, classes, counted, other)
             return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
     if not (number or ace) or pips is None:
         return reading
