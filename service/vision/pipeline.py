@@ -36,8 +36,8 @@ from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .finder import card_chance_inside
 from .face import NUMBER_RANKS, card_face, dark_faced, shows_paper
-from .geometry import (SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, quad_area,
-                       smallest_card_area)
+from .geometry import (SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, overlap_of,
+                       quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
 from .pips import ACE, PARTNER, PipReader, pip_crops
@@ -67,6 +67,9 @@ COPIES = {"JOKER": 2, "W": 2, "SW": 2}
 SETTLED_GUESS_AREA = 0.7            # a guess settled by its face is at least this share of the usual card
 SPOTTED_AREA = 0.6                  # a spotted card's outline under this share of the usual card is grown
 SEEN_CARD = 0.2                     # a card lies where the finder's map gives at least this chance of one
+MERGED_AREA = 1.7                   # a whole outline read surely at least this many times the usual card
+                                    # may be two touching cards read as one
+INSIDE_SHARE = 0.8                  # a card lies inside a merged outline when this share of it does
 COUNTED_DOUBT, COUNTED_SURE = 0.035, 0.1  # a sure number card whose pips count a higher rank of its suit:
                                     # given that card at least the first share by the reader, it is in
                                     # doubt; at least the second, read as that card
@@ -441,6 +444,62 @@ def usual_card_area(readings: list[Reading], min_confidence: float) -> float:
     return median_card_area([r.quad for r in readings if not r.guessed and r.sure(min_confidence)])
 
 
+def merged(reading: Reading, min_confidence: float, usual_area: float) -> bool:
+    """Whether ``reading`` may be two touching cards read as one: an outline found whole, read
+    surely, at least ``MERGED_AREA`` times the photo's ``usual_area`` (:func:`usual_card_area`).
+
+    >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> pair = np.float32([[0, 0], [200, 0], [200, 140], [0, 140]])
+    >>> [merged(Reading(0.9, quad, np.array([1.0]), 1.0), 0.8, 14000.0) for quad in (card, pair)]
+    [False, True]
+    >>> merged(Reading(0.9, pair, np.array([1.0]), 1.0, guessed=True), 0.8, 14000.0)   # a guess
+    False
+    """
+    return (not reading.guessed and reading.sure(min_confidence) and usual_area > 0
+            and quad_area(reading.quad) >= MERGED_AREA * usual_area)
+
+
+def settled_outlines(readings: list[Reading], min_confidence: float) -> list[np.ndarray]:
+    """The outlines of the cards read surely, where the finder's closer look, the index spotter and
+    the guesses look for no more cards; not those that may be two cards merged (:func:`merged`),
+    inside which they look for each card of the two.
+
+    >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> read = [Reading(0.9, card + 300 * i, np.array([1.0]), 1.0) for i in range(3)]
+    >>> pair = Reading(0.9, np.float32([[0, 0], [200, 0], [200, 140], [0, 140]]) + 900, np.array([1.0]), 1.0)
+    >>> len(settled_outlines(read, 0.8)), len(settled_outlines(read + [pair], 0.8))
+    (3, 3)
+    """
+    usual_area = usual_card_area(readings, min_confidence)
+    return [r.quad for r in readings if r.sure(min_confidence) and not merged(r, min_confidence, usual_area)]
+
+
+def cards_inside(outline: np.ndarray, readings: list[Reading], min_confidence: float,
+                 usual_area: float) -> list[Reading]:
+    """The readings that show two or more cards inside ``outline`` (one that may be two cards
+    merged, :func:`merged`), or none: each read surely, about the usual card's size (from
+    ``SETTLED_GUESS_AREA`` to ``MERGED_AREA`` times ``usual_area``), at least ``INSIDE_SHARE`` of
+    it inside ``outline``; the surest of those lying on each other; at least two cards of
+    different codes (one card read again through parts of its own large outline is no pair).
+
+    >>> pair = np.float32([[0, 0], [200, 0], [200, 140], [0, 140]])
+    >>> left = Reading(0.9, np.float32([[0, 0], [100, 0], [100, 140], [0, 140]]), np.array([1.0, 0.0]), 1.0)
+    >>> right = Reading(0.95, left.quad + [100, 0], np.array([0.0, 1.0]), 1.0, guessed=True)
+    >>> len(cards_inside(pair, [left, right], 0.8, 14000.0))
+    2
+    >>> cards_inside(pair, [left, replace(right, dist=left.dist)], 0.8, 14000.0)   # the same card twice
+    []
+    """
+    inside: list[Reading] = []
+    for reading in sorted(readings, key=lambda r: -r.score):
+        area = quad_area(reading.quad)
+        if (reading.sure(min_confidence) and SETTLED_GUESS_AREA * usual_area <= area < MERGED_AREA * usual_area
+                and overlap_of(reading.quad, outline) >= INSIDE_SHARE
+                and not lies_on_any(reading.quad, [other.quad for other in inside])):
+            inside.append(reading)
+    return inside if len({int(np.argmax(r.dist)) for r in inside}) >= 2 else []
+
+
 def settled_by_face(looked: Reading, image: np.ndarray, min_confidence: float, usual_area: float = 0.0) -> bool:
     """Whether a guessed outline read unsurely is settled by the look at its face
     (:func:`look_at_face`): read surely after it, its outline at least ``SETTLED_GUESS_AREA`` of
@@ -507,6 +566,9 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if lies_on_any(reading.quad, outlines_taken):
             continue
+        if merged(reading, min_confidence, usual_area) and cards_inside(reading.quad, readings, min_confidence,
+                                                                         usual_area):
+            continue   # two touching cards read as one: the cards read inside it are taken instead
         looked = look_at_face(reading, photo.image, classes, min_confidence, pips, check_colour)
         unsure_guess = reading.guessed and not reading.sure(min_confidence)
         if unsure_guess and not settled_by_face(looked, photo.image, min_confidence, usual_area):
@@ -602,20 +664,15 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     outlines = find_outlines(photo.image, max_candidates, finder_look)
     colour = in_colour(photo.image)
     readings = read_outlines(photo, reader, outlines.quads, check_colour=colour)
-    settled = [reading.quad for reading in readings if reading.sure(min_confidence)]
     if reader.finder is not None:
-        finer = outlines.finer(reader.finder, settled, max_candidates)
-        closer = read_outlines(photo, reader, finer.quads[len(outlines.quads):], check_colour=colour)
-        readings += closer
-        settled += [reading.quad for reading in closer if reading.sure(min_confidence)]
+        finer = outlines.finer(reader.finder, settled_outlines(readings, min_confidence), max_candidates)
+        readings += read_outlines(photo, reader, finer.quads[len(outlines.quads):], check_colour=colour)
         outlines = finer
     if reader.spotter is not None:
-        spotted = read_spotted(photo, reader, reader.spotter.new_outlines(photo.image, settled, look=look),
-                               check_colour=colour)
-        readings += spotted
-        settled += [reading.quad for reading in spotted if reading.sure(min_confidence)]
-    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled), guessed=True,
-                              check_colour=colour)
+        spotted = reader.spotter.new_outlines(photo.image, settled_outlines(readings, min_confidence), look=look)
+        readings += read_spotted(photo, reader, spotted, check_colour=colour)
+    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled_outlines(readings, min_confidence)),
+                              guessed=True, check_colour=colour)
     taken = take_cards(readings, photo, classes, min_confidence, reader.pips, colour)
     cards = one_of_each(on_one_scale(seen_by_finder(taken, finder_look, photo.image, photo.scale)))
     return Recognition(cards, photo.width, photo.height, min_confidence)
