@@ -610,6 +610,48 @@ def test_a_spotted_card_far_smaller_than_the_usual_card_is_reported_at_that_size
         assert min(np.linalg.norm(found.quad - small[0], axis=1)) < 1e-3, (share, corner)   # the corner kept
 
 
+def _sure(classes, code):
+    dist = np.zeros(len(classes))
+    dist[classes.index(code)] = 1.0
+    return dist
+
+
+def test_two_touching_cards_read_as_one_are_taken_as_the_two_read_inside(reader):
+    """An outline found whole around two touching cards (twice the photo's usual card) and read
+    surely as one of them gives way to the two cards spotted inside it; a card seen close up (as
+    large) whose spotted outlines inside it read only itself is taken whole, as before."""
+    classes = reader.card_classes
+    photo = Photo(np.full((900, 900, 3), 200, np.uint8), 900, 900, 1.0)
+    card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])             # the usual card, 14,000 px
+    others = [Reading(0.99, card + [500 + 150 * i, 100], _sure(classes, code), 0.99)
+              for i, code in enumerate(("2S", "3D", "4C"))]
+    pair = np.float32([[0, 0], [200, 0], [200, 140], [0, 140]]) + 300       # 28,000 px, read as the nine
+    left, right = card + 300, card + [400, 300]
+    inside = [Reading(0.97, left, _sure(classes, "8H"), 0.99, guessed=True, index_corner=left[0]),
+              Reading(0.98, right, _sure(classes, "9S"), 0.99, guessed=True, index_corner=right[0])]
+    merged = Reading(0.99, pair, _sure(classes, "9S"), 0.99)
+    taken = take_cards(others + [merged] + inside, photo, classes, 0.8, None, False)
+    assert sorted(c.code for c in taken) == ["2S", "3D", "4C", "8H", "9S"]
+    assert max(quad_area(c.quad) for c in taken) == pytest.approx(14000.0)
+    itself = [dataclasses.replace(reading, dist=_sure(classes, "9S")) for reading in inside]
+    taken = take_cards(others + [merged] + itself, photo, classes, 0.8, None, False)
+    assert sorted(c.code for c in taken) == ["2S", "3D", "4C", "9S"]
+    assert max(quad_area(c.quad) for c in taken) == pytest.approx(28000.0)
+
+
+def test_the_spotter_and_the_guesses_look_inside_an_outline_that_may_be_two_cards():
+    """The cards read surely settle where no more cards are looked for, but not an outline found
+    whole at 1.7 times the usual card or more, nor a guess (which is not a whole outline)."""
+    card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    read = [Reading(0.99, card + 200 * i, np.array([1.0]), 0.99) for i in range(3)]
+    big = Reading(0.99, card * [1.7, 1.0] + 800, np.array([1.0]), 0.99)
+    smaller = Reading(0.99, card * [1.6, 1.0] + 800, np.array([1.0]), 0.99)
+    guess = dataclasses.replace(big, guessed=True)
+    assert len(pipeline.settled_outlines(read + [big], 0.8)) == 3
+    assert len(pipeline.settled_outlines(read + [smaller], 0.8)) == 4
+    assert len(pipeline.settled_outlines(read + [guess], 0.8)) == 4
+
+
 def test_a_card_where_the_card_finder_sees_none_is_no_card(reader):
     """On a checked table, of a card and an outline of its size on the bare table (where a reader shown
     the squares may be sure of an index), only the card is kept; on dark green stripes, where the

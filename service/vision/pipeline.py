@@ -553,7 +553,10 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     of a guessed outline is left out (it is most often a patch of table) unless the look at its face
     settles it (:func:`settled_by_face`). A sure reading of an outline found whole comes before any
     guess: its outline follows the card's own edges, where a guess's is drawn from one corner or
-    from the print and may run past the card. Each reading taken is looked at on the card's face
+    from the print and may run past the card; but one at least ``MERGED_AREA`` times the usual
+    card (:func:`merged`) is passed over when two cards of different codes were read surely inside it
+    (:func:`cards_inside`): two touching cards read as one, where the index spotter and the
+    guesses looked for each. Each reading taken is looked at on the card's face
     (:func:`look_at_face`: a picture in its middle, with ``check_colour``, makes it a court card;
     pips naming the other suit of its colour, with ``pips``, put a number in doubt). Only the cards
     that may be taken are looked at: a photo's other readings are mostly the same cards through
@@ -649,8 +652,10 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     (:meth:`.spotter.IndexSpotter.new_outlines`), as guesses, each read at a few sizes and turns
     about its index corner (:func:`read_spotted`); then outlines guessed from the corners
     of the other regions (touching or overlapping cards, cards cut by the photo's edge), except
-    corners of the cards already read surely. All readings then compete, best first, so a card's best-read
-    outline wins; an unsure reading of a guessed outline is left out, and so are an outline where
+    corners of the cards already read surely (an outline that may be two touching cards read as
+    one settles nothing: :func:`settled_outlines`). All readings then compete, best first, so a
+    card's best-read outline wins (an outline that may be two cards merged yields to two cards
+    read inside it, :func:`cards_inside`); an unsure reading of a guessed outline is left out, and so are an outline where
     the card finder sees no card (:func:`seen_by_finder`) and one far smaller than the cards read
     surely (:func:`on_one_scale`). A card read with less than ``min_confidence`` (default: the
     model's own, from its label map) comes back uncertain, and so do two cards read as the same
