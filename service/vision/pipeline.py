@@ -36,7 +36,7 @@ from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .finder import card_chance_inside
 from .face import NUMBER_RANKS, card_face, dark_faced, shows_paper
-from .geometry import (SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, overlap_of,
+from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, overlap_of,
                        quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
@@ -546,6 +546,38 @@ def reported_outline(reading: Reading, usual_area: float) -> np.ndarray:
     return order_quad((reading.quad - corner) * np.sqrt(usual_area / area) + corner).astype(np.float32)
 
 
+def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
+                  taken: list[np.ndarray]) -> np.ndarray | None:
+    """The outline found whole of the card a guess reads, if the pipeline has one (None for a
+    reading that is no guess): of the ``readings`` of outlines found whole, read as the same card
+    (their best class), lying on the guess's outline (more than ``MAX_SHARED``), at a card's size
+    (``SETTLED_GUESS_AREA`` to ``MERGED_AREA`` times ``usual_area``, when known) and on none of the
+    outlines ``taken`` (another card's), the surest. A guess is drawn from one corner, the print or
+    a spotted index and may run past its card; a whole outline follows the card's own edges, even
+    where it was read less surely than the guess.
+
+    >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> guess = Reading(0.9, card * 1.3 - 10, np.array([0.9, 0.1]), 0.95, guessed=True)
+    >>> whole = Reading(0.6, card, np.array([0.6, 0.4]), 0.95)
+    >>> whole_outline(guess, [guess, whole], 14000.0, []).tolist() == card.tolist()
+    True
+    >>> whole_outline(guess, [guess, whole], 14000.0, [card + 20]) is None   # another card's outline
+    True
+    >>> whole_outline(guess, [guess, replace(whole, dist=np.array([0.4, 0.6]))], 14000.0, []) is None
+    True
+    """
+    if not reading.guessed:
+        return None
+    code = int(np.argmax(reading.dist))
+    same = [other for other in readings
+            if not other.guessed and int(np.argmax(other.dist)) == code
+            and overlap_of(other.quad, reading.quad) > MAX_SHARED
+            and (usual_area <= 0
+                 or SETTLED_GUESS_AREA * usual_area <= quad_area(other.quad) < MERGED_AREA * usual_area)
+            and not lies_on_any(other.quad, taken)]
+    return max(same, key=lambda other: other.score).quad if same else None
+
+
 def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
                min_confidence: float, pips: PipReader | None = None,
                check_colour: bool = True) -> list[RecognizedCard]:
@@ -560,11 +592,13 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
     (:func:`look_at_face`: a picture in its middle, with ``check_colour``, makes it a court card;
     pips naming the other suit of its colour, with ``pips``, put a number in doubt). Only the cards
     that may be taken are looked at: a photo's other readings are mostly the same cards through
-    other outlines. A spotted card far smaller than the photo's usual card is reported at that
-    card's size (:func:`reported_outline`); whether a later reading lies on it is judged by the
-    outline it was read through."""
+    other outlines. A guess taken is reported through the outline found whole of its card, where
+    one was read as the same card (:func:`whole_outline`); else a spotted card far smaller than the
+    photo's usual card is reported at that card's size (:func:`reported_outline`). Whether a later
+    reading lies on a card is judged by the outline it was read through (and the whole outline
+    reported, if any)."""
     taken: list[RecognizedCard] = []
-    outlines_taken: list[np.ndarray] = []   # as read: a grown outline (reported_outline) is only reported
+    outlines_taken: list[np.ndarray] = []   # as read (a grown outline, reported_outline, is only reported)
     usual_area = usual_card_area(readings, min_confidence)
     for reading in sorted(readings, key=lambda r: (r.guessed or not r.sure(min_confidence), -r.score)):
         if lies_on_any(reading.quad, outlines_taken):
@@ -581,9 +615,11 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
         sure = reading.sure(min_confidence)
         doubt = None if sure else reading.doubt if reading.score >= min_confidence else LOW_CONFIDENCE
-        outlines_taken.append(reading.quad)
+        whole = whole_outline(reading, readings, usual_area, outlines_taken)
+        outlines_taken += [reading.quad] if whole is None else [reading.quad, whole]
+        reported = reported_outline(reading, usual_area) if whole is None else whole
         taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
-                                    reported_outline(reading, usual_area) * photo.scale, candidates,
+                                    reported * photo.scale, candidates,
                                     round(reading.cardness, 4), doubt))
     return taken
 
