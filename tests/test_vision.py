@@ -639,6 +639,30 @@ def test_two_touching_cards_read_as_one_are_taken_as_the_two_read_inside(reader)
     assert max(quad_area(c.quad) for c in taken) == pytest.approx(28000.0)
 
 
+def test_a_guess_is_reported_through_its_cards_whole_outline(reader):
+    """A card read surely through a sloppy guess (run past its card) is reported through the outline
+    found whole of that card, read less surely as the same card; not through a whole outline read as
+    another card, nor through one lying on a card taken before it."""
+    classes = reader.card_classes
+    photo = Photo(np.full((900, 900, 3), 200, np.uint8), 900, 900, 1.0)
+    card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])             # the usual card, 14,000 px
+    others = [Reading(0.99, card + [500 + 150 * i, 100], _sure(classes, code), 0.99)
+              for i, code in enumerate(("2S", "3D", "4C"))]
+    jack = card + [300, 400]
+    guess = Reading(0.9, jack - [40, 50], _sure(classes, "JC"), 0.99, guessed=True)         # off the card
+    whole = Reading(0.6, jack, 0.6 * _sure(classes, "JC") + 0.4 * _sure(classes, "QC"), 0.99)
+    found = take_cards(others + [guess, whole], photo, classes, 0.8, None, False)
+    assert [c.code for c in found] == ["2S", "3D", "4C", "JC"]
+    assert found[-1].quad.tolist() == jack.tolist()
+    queen = dataclasses.replace(whole, dist=0.4 * _sure(classes, "JC") + 0.6 * _sure(classes, "QC"))
+    found = take_cards(others + [guess, queen], photo, classes, 0.8, None, False)
+    assert [c.code for c in found] == ["2S", "3D", "4C", "JC"]
+    assert found[-1].quad.tolist() == guess.quad.tolist()
+    beside = Reading(0.99, jack + [40, 50], _sure(classes, "5D"), 0.99)   # a card over the whole outline
+    found = take_cards(others + [beside, guess, whole], photo, classes, 0.8, None, False)
+    assert found[-1].code == "JC" and found[-1].quad.tolist() == guess.quad.tolist()
+
+
 def test_the_spotter_and_the_guesses_look_inside_an_outline_that_may_be_two_cards():
     """The cards read surely settle where no more cards are looked for, but not an outline found
     whole at 1.7 times the usual card or more, nor a guess (which is not a whole outline)."""
