@@ -70,9 +70,6 @@ SEEN_CARD = 0.2                     # a card lies where the finder's map gives a
 MERGED_AREA = 1.7                   # a whole outline read surely at least this many times the usual card
                                     # may be two touching cards read as one
 INSIDE_SHARE = 0.8                  # a card lies inside a merged outline when this share of it does
-PARTNER_READ = 0.06                 # a sure number card whose pips lean to the other suit of its colour
-                                    # (in doubt by them) given that suit's card at least this share by
-                                    # the reader is read as that card
 COUNTED_DOUBT, COUNTED_SURE = 0.035, 0.1  # a sure number card whose pips count a higher rank of its suit:
                                     # given that card at least the first share by the reader, it is in
                                     # doubt; at least the second, read as that card
@@ -428,10 +425,8 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
         dist = joined(reading.dist, classes, rank + suit, rank + PARTNER[suit])
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
     settled = pips.code_of(face, code, crops)
-    if settled is None:   # the pips lean to the other suit: settled so when the reader saw it too
-        settled = code[:-1] + PARTNER[code[-1]]
-        if reading.dist[classes.index(settled)] < PARTNER_READ:
-            return replace(reading, doubt=SUIT_PIPS)
+    if settled is None:
+        return replace(reading, doubt=SUIT_PIPS)
     if settled == code:
         return reading
     return replace(reading, dist=swapped(reading.dist, classes, code, settled))
