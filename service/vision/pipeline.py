@@ -36,8 +36,8 @@ from .court_art import ART_SHARE, art_share
 from .decode import Photo
 from .finder import card_chance_inside
 from .face import NUMBER_RANKS, card_face, dark_faced, shows_paper
-from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad, overlap_of,
-                       quad_area, smallest_card_area)
+from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, median_card_area, order_quad,
+                       overlap_of, quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
 from .pips import ACE, PARTNER, PipReader, pip_crops
@@ -459,6 +459,17 @@ def merged(reading: Reading, min_confidence: float, usual_area: float) -> bool:
             and quad_area(reading.quad) >= MERGED_AREA * usual_area)
 
 
+def card_sized(quad: np.ndarray, usual_area: float) -> bool:
+    """Whether ``quad`` is one card's size in its photo: ``SETTLED_GUESS_AREA`` to ``MERGED_AREA``
+    times the photo's ``usual_area`` (:func:`usual_card_area`); any size when that is unknown (0).
+
+    >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    >>> [card_sized(card * scale, 14000.0) for scale in (0.8, 1.0, 1.35)], card_sized(card * 3, 0.0)   # 0.64, 1, 1.82
+    ([False, True, False], True)
+    """
+    return usual_area <= 0 or SETTLED_GUESS_AREA * usual_area <= quad_area(quad) < MERGED_AREA * usual_area
+
+
 def settled_outlines(readings: list[Reading], min_confidence: float) -> list[np.ndarray]:
     """The outlines of the cards read surely, where the finder's closer look, the index spotter and
     the guesses look for no more cards; not those that may be two cards merged (:func:`merged`),
@@ -477,10 +488,10 @@ def settled_outlines(readings: list[Reading], min_confidence: float) -> list[np.
 def cards_inside(outline: np.ndarray, readings: list[Reading], min_confidence: float,
                  usual_area: float) -> list[Reading]:
     """The readings that show two or more cards inside ``outline`` (one that may be two cards
-    merged, :func:`merged`), or none: each read surely, about the usual card's size (from
-    ``SETTLED_GUESS_AREA`` to ``MERGED_AREA`` times ``usual_area``), at least ``INSIDE_SHARE`` of
-    it inside ``outline``; the surest of those lying on each other; at least two cards of
-    different codes (one card read again through parts of its own large outline is no pair).
+    merged, :func:`merged`), or none: each read surely, one card's size (:func:`card_sized`), at
+    least ``INSIDE_SHARE`` of it inside ``outline``; the surest of those lying on each other; at
+    least two cards of different codes (one card read again through parts of its own large outline
+    is no pair).
 
     >>> pair = np.float32([[0, 0], [200, 0], [200, 140], [0, 140]])
     >>> left = Reading(0.9, np.float32([[0, 0], [100, 0], [100, 140], [0, 140]]), np.array([1.0, 0.0]), 1.0)
@@ -492,8 +503,7 @@ def cards_inside(outline: np.ndarray, readings: list[Reading], min_confidence: f
     """
     inside: list[Reading] = []
     for reading in sorted(readings, key=lambda r: -r.score):
-        area = quad_area(reading.quad)
-        if (reading.sure(min_confidence) and SETTLED_GUESS_AREA * usual_area <= area < MERGED_AREA * usual_area
+        if (reading.sure(min_confidence) and card_sized(reading.quad, usual_area)
                 and overlap_of(reading.quad, outline) >= INSIDE_SHARE
                 and not lies_on_any(reading.quad, [other.quad for other in inside])):
             inside.append(reading)
@@ -550,11 +560,10 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
                   taken: list[np.ndarray]) -> np.ndarray | None:
     """The outline found whole of the card a guess reads, if the pipeline has one (None for a
     reading that is no guess): of the ``readings`` of outlines found whole, read as the same card
-    (their best class), lying on the guess's outline (more than ``MAX_SHARED``), at a card's size
-    (``SETTLED_GUESS_AREA`` to ``MERGED_AREA`` times ``usual_area``, when known) and on none of the
-    outlines ``taken`` (another card's), the surest. A guess is drawn from one corner, the print or
-    a spotted index and may run past its card; a whole outline follows the card's own edges, even
-    where it was read less surely than the guess.
+    (their best class), lying on the guess's outline (more than ``MAX_SHARED``), one card's size
+    (:func:`card_sized`) and on none of the outlines ``taken`` (another card's), the surest. A
+    guess is drawn from one corner, the print or a spotted index and may run past its card; a whole
+    outline follows the card's own edges, even where it was read less surely than the guess.
 
     >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
     >>> guess = Reading(0.9, card * 1.3 - 10, np.array([0.9, 0.1]), 0.95, guessed=True)
@@ -571,9 +580,7 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
     code = int(np.argmax(reading.dist))
     same = [other for other in readings
             if not other.guessed and int(np.argmax(other.dist)) == code
-            and overlap_of(other.quad, reading.quad) > MAX_SHARED
-            and (usual_area <= 0
-                 or SETTLED_GUESS_AREA * usual_area <= quad_area(other.quad) < MERGED_AREA * usual_area)
+            and overlap_of(other.quad, reading.quad) > MAX_SHARED and card_sized(other.quad, usual_area)
             and not lies_on_any(other.quad, taken)]
     return max(same, key=lambda other: other.score).quad if same else None
 
@@ -691,9 +698,9 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     corners of the cards already read surely (an outline that may be two touching cards read as
     one settles nothing: :func:`settled_outlines`). All readings then compete, best first, so a
     card's best-read outline wins (an outline that may be two cards merged yields to two cards
-    read inside it, :func:`cards_inside`); an unsure reading of a guessed outline is left out, and so are an outline where
-    the card finder sees no card (:func:`seen_by_finder`) and one far smaller than the cards read
-    surely (:func:`on_one_scale`). A card read with less than ``min_confidence`` (default: the
+    read inside it, :func:`cards_inside`); an unsure reading of a guessed outline is left out, and
+    so are an outline where the card finder sees no card (:func:`seen_by_finder`) and one far
+    smaller than the cards read surely (:func:`on_one_scale`). A card read with less than ``min_confidence`` (default: the
     model's own, from its label map) comes back uncertain, and so do two cards read as the same
     card (:func:`one_of_each`).
     """
@@ -712,8 +719,8 @@ def recognize(photo: Photo, reader: CardReader, min_confidence: float | None = N
     if reader.spotter is not None:
         spotted = reader.spotter.new_outlines(photo.image, settled_outlines(readings, min_confidence), look=look)
         readings += read_spotted(photo, reader, spotted, check_colour=colour)
-    readings += read_outlines(photo, reader, outlines.guesses(max_guesses, settled_outlines(readings, min_confidence)),
-                              guessed=True, check_colour=colour)
+    guesses = outlines.guesses(max_guesses, settled_outlines(readings, min_confidence))
+    readings += read_outlines(photo, reader, guesses, guessed=True, check_colour=colour)
     taken = take_cards(readings, photo, classes, min_confidence, reader.pips, colour)
     cards = one_of_each(on_one_scale(seen_by_finder(taken, finder_look, photo.image, photo.scale)))
     return Recognition(cards, photo.width, photo.height, min_confidence)
