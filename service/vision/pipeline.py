@@ -557,7 +557,7 @@ def reported_outline(reading: Reading, usual_area: float) -> np.ndarray:
 
 
 def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
-                  taken: list[np.ndarray]) -> np.ndarray | None:
+                  taken: list[np.ndarray], classes: list[str] | None = None) -> np.ndarray | None:
     """The outline found whole of the card a guess reads, if the pipeline has one (None for a
     reading that is no guess): of the ``readings`` of outlines found whole, read as the same card
     (their best class), lying on the guess's outline (more than ``MAX_SHARED``), one card's size
@@ -578,8 +578,10 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
     if not reading.guessed:
         return None
     code = int(np.argmax(reading.dist))
+    court = classes is not None and classes[code][:-1] in COURT_RANKS and classes[code][-1] in "SHDC"
     same = [other for other in readings
-            if not other.guessed and int(np.argmax(other.dist)) == code
+            if not other.guessed and (int(np.argmax(other.dist)) == code
+                                      or court and int(np.argmax(among_courts(other.dist, classes))) == code)
             and overlap_of(other.quad, reading.quad) > MAX_SHARED and card_sized(other.quad, usual_area)
             and not lies_on_any(other.quad, taken)]
     return max(same, key=lambda other: other.score).quad if same else None
@@ -622,7 +624,7 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
         candidates = [(classes[i], round(float(reading.dist[i]), 4)) for i in order]
         sure = reading.sure(min_confidence)
         doubt = None if sure else reading.doubt if reading.score >= min_confidence else LOW_CONFIDENCE
-        whole = whole_outline(reading, readings, usual_area, outlines_taken)
+        whole = whole_outline(reading, readings, usual_area, outlines_taken, classes)
         outlines_taken += [reading.quad] if whole is None else [reading.quad, whole]
         reported = reported_outline(reading, usual_area) if whole is None else whole
         taken.append(RecognizedCard(candidates[0][0] if sure else None, round(reading.score, 4),
