@@ -641,8 +641,9 @@ def test_two_touching_cards_read_as_one_are_taken_as_the_two_read_inside(reader)
 
 def test_a_guess_is_reported_through_its_cards_whole_outline(reader):
     """A card read surely through a sloppy guess (run past its card) is reported through the outline
-    found whole of that card, read less surely as the same card; not through a whole outline read as
-    another card, nor through one lying on a card taken before it."""
+    found whole of that card, read less surely as the same card (a court card: also as the court
+    card it reads best); not through a whole outline read as another card, nor through one lying on
+    a card taken before it."""
     classes = reader.card_classes
     photo = Photo(np.full((900, 900, 3), 200, np.uint8), 900, 900, 1.0)
     card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])             # the usual card, 14,000 px
@@ -658,6 +659,10 @@ def test_a_guess_is_reported_through_its_cards_whole_outline(reader):
     found = take_cards(others + [guess, queen], photo, classes, 0.8, None, False)
     assert [c.code for c in found] == ["2S", "3D", "4C", "JC"]
     assert found[-1].quad.tolist() == guess.quad.tolist()
+    ten = dataclasses.replace(whole, dist=0.5 * _sure(classes, "10C") + 0.3 * _sure(classes, "JC")
+                              + 0.2 * _sure(classes, "QC"))    # the jack, among the court cards
+    found = take_cards(others + [guess, ten], photo, classes, 0.8, None, False)
+    assert found[-1].code == "JC" and found[-1].quad.tolist() == jack.tolist()
     beside = Reading(0.99, jack + [40, 50], _sure(classes, "5D"), 0.99)   # a card over the whole outline
     found = take_cards(others + [beside, guess, whole], photo, classes, 0.8, None, False)
     assert found[-1].code == "JC" and found[-1].quad.tolist() == guess.quad.tolist()

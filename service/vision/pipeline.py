@@ -560,10 +560,12 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
                   taken: list[np.ndarray], classes: list[str] | None = None) -> np.ndarray | None:
     """The outline found whole of the card a guess reads, if the pipeline has one (None for a
     reading that is no guess): of the ``readings`` of outlines found whole, read as the same card
-    (their best class), lying on the guess's outline (more than ``MAX_SHARED``), one card's size
-    (:func:`card_sized`) and on none of the outlines ``taken`` (another card's), the surest. A
-    guess is drawn from one corner, the print or a spotted index and may run past its card; a whole
-    outline follows the card's own edges, even where it was read less surely than the guess.
+    (their best class; for a court card, with ``classes``, also their best court card,
+    :func:`among_courts`, as the look at a face with a picture reads it), lying on the guess's
+    outline (more than ``MAX_SHARED``), one card's size (:func:`card_sized`) and on none of the
+    outlines ``taken`` (another card's), the surest. A guess is drawn from one corner, the print or
+    a spotted index and may run past its card; a whole outline follows the card's own edges, even
+    where it was read less surely than the guess.
 
     >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
     >>> guess = Reading(0.9, card * 1.3 - 10, np.array([0.9, 0.1]), 0.95, guessed=True)
@@ -573,6 +575,10 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
     >>> whole_outline(guess, [guess, whole], 14000.0, [card + 20]) is None   # another card's outline
     True
     >>> whole_outline(guess, [guess, replace(whole, dist=np.array([0.4, 0.6]))], 14000.0, []) is None
+    True
+    >>> queen = replace(guess, dist=np.array([0.1, 0.9, 0.0]))                 # a queen read through a guess
+    >>> ten = replace(whole, dist=np.array([0.5, 0.3, 0.2]))                   # its whole outline read a ten
+    >>> whole_outline(queen, [queen, ten], 14000.0, [], ["10H", "QH", "KH"]).tolist() == card.tolist()
     True
     """
     if not reading.guessed:
