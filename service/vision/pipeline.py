@@ -280,6 +280,15 @@ def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
     return readings
 
 
+def court_card(code: str) -> bool:
+    """Whether ``code`` is a jack, queen or king of the four suits (a face with a picture).
+
+    >>> court_card("QH"), court_card("10H"), court_card("JOKER")
+    (True, False, False)
+    """
+    return code[:-1] in COURT_RANKS and code[-1] in "SHDC"
+
+
 def among_courts(dist: np.ndarray, classes: list[str]) -> np.ndarray:
     """The card's distribution given that it is a court card (a jack, queen or king of the four
     suits): the other classes' share dropped, the rest scaled to sum to 1.
@@ -287,7 +296,7 @@ def among_courts(dist: np.ndarray, classes: list[str]) -> np.ndarray:
     >>> among_courts(np.array([0.6, 0.3, 0.1]), ["9D", "QD", "KD"]).round(2).tolist()
     [0.0, 0.75, 0.25]
     """
-    court = np.array([code[:-1] in COURT_RANKS and code[-1] in "SHDC" for code in classes])
+    court = np.array([court_card(code) for code in classes])
     given = np.where(court, dist, 0.0)
     return given / max(float(given.sum()), 1e-12)
 
@@ -389,7 +398,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     """
     code = classes[int(np.argmax(reading.dist))]
     number = code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
-    court = code[:-1] in COURT_RANKS and code[-1] in "SHDC"
+    court = court_card(code)
     sure = reading.sure(min_confidence)
     ace = sure and code[:-1] == ACE and code[-1] in "SHDC" and pips is not None   # settled by its one mark
     if reading.doubt is not None or not (number or ace or (court and not sure)):
@@ -584,7 +593,7 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
     if not reading.guessed:
         return None
     code = int(np.argmax(reading.dist))
-    court = classes is not None and classes[code][:-1] in COURT_RANKS and classes[code][-1] in "SHDC"
+    court = classes is not None and court_card(classes[code])
     same = [other for other in readings
             if not other.guessed and (int(np.argmax(other.dist)) == code
                                       or court and int(np.argmax(among_courts(other.dist, classes))) == code)
