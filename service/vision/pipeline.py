@@ -178,10 +178,9 @@ def counted_card(dist: np.ndarray, classes: list[str], code: str, pips_found: in
     ('3H', None)
     >>> counted_card(np.array([0.1, 0.85, 0.05]), classes, "3H", 2)   # fewer pips than the rank: none missed says nothing
     """
-    rank, suit = code[:-1], code[-1]
-    if rank not in NUMBER_RANKS or suit not in "SHDC" or not int(rank) < pips_found <= int(NUMBER_RANKS[-1]):
+    if not number_card(code) or not int(code[:-1]) < pips_found <= int(NUMBER_RANKS[-1]):
         return None
-    counted = f"{pips_found}{suit}"
+    counted = f"{pips_found}{code[-1]}"
     return counted if counted in classes and dist[classes.index(counted)] >= COUNTED_DOUBT else None
 
 
@@ -280,6 +279,15 @@ def read_spotted(photo: Photo, reader: CardReader, quads: list[np.ndarray],
     return readings
 
 
+def number_card(code: str) -> bool:
+    """Whether ``code`` is a two to a ten of the four suits (a face with pips to count).
+
+    >>> number_card("10H"), number_card("QH"), number_card("5S*")
+    (True, False, False)
+    """
+    return code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
+
+
 def court_card(code: str) -> bool:
     """Whether ``code`` is a jack, queen or king of the four suits (a face with a picture).
 
@@ -335,8 +343,7 @@ def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
     >>> suit_pair(np.array([0.55, 0.02, 0.4, 0.03]), classes)   # the other colour's suit second
     """
     first, second = two_best(dist, classes)
-    rank, suit = first[:-1], first[-1]
-    if rank not in NUMBER_RANKS or suit not in PARTNER or second != rank + PARTNER[suit]:
+    if not number_card(first) or second != first[:-1] + PARTNER[first[-1]]:
         return None
     return first if dist[classes.index(first)] + dist[classes.index(second)] >= SUIT_PAIR_SHARE else None
 
@@ -351,7 +358,7 @@ def rank_pair(dist: np.ndarray, classes: list[str]) -> tuple[str, str] | None:
     >>> rank_pair(np.array([0.46, 0.05, 0.1, 0.39]), classes)   # a king second: no number's pips to count
     """
     pair = two_best(dist, classes)
-    if any(code[:-1] not in NUMBER_RANKS or code[-1] not in "SHDC" for code in pair) or pair[0][-1] != pair[1][-1]:
+    if not all(number_card(code) for code in pair) or pair[0][-1] != pair[1][-1]:
         return None
     return pair if sum(dist[classes.index(code)] for code in pair) >= RANK_PAIR_SHARE else None
 
@@ -397,7 +404,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     True
     """
     code = classes[int(np.argmax(reading.dist))]
-    number = code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
+    number = number_card(code)
     court = court_card(code)
     sure = reading.sure(min_confidence)
     ace = sure and code[:-1] == ACE and code[-1] in "SHDC" and pips is not None   # settled by its one mark
@@ -566,10 +573,10 @@ def reported_outline(reading: Reading, usual_area: float) -> np.ndarray:
 
 
 def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
-                  taken: list[np.ndarray], classes: list[str] | None = None) -> np.ndarray | None:
+                  taken: list[np.ndarray], classes: list[str]) -> np.ndarray | None:
     """The outline found whole of the card a guess reads, if the pipeline has one (None for a
     reading that is no guess): of the ``readings`` of outlines found whole, read as the same card
-    (their best class; for a court card, with ``classes``, also their best court card,
+    (their best class over ``classes``; for a court card, also their best court card,
     :func:`among_courts`, as the look at a face with a picture reads it), lying on the guess's
     outline (more than ``MAX_SHARED``), one card's size (:func:`card_sized`) and on none of the
     outlines ``taken`` (another card's), the surest. A guess is drawn from one corner, the print or
@@ -579,11 +586,12 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
     >>> card = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
     >>> guess = Reading(0.9, card * 1.3 - 10, np.array([0.9, 0.1]), 0.95, guessed=True)
     >>> whole = Reading(0.6, card, np.array([0.6, 0.4]), 0.95)
-    >>> whole_outline(guess, [guess, whole], 14000.0, []).tolist() == card.tolist()
+    >>> classes = ["2S", "3S"]
+    >>> whole_outline(guess, [guess, whole], 14000.0, [], classes).tolist() == card.tolist()
     True
-    >>> whole_outline(guess, [guess, whole], 14000.0, [card + 20]) is None   # another card's outline
+    >>> whole_outline(guess, [guess, whole], 14000.0, [card + 20], classes) is None   # another card's outline
     True
-    >>> whole_outline(guess, [guess, replace(whole, dist=np.array([0.4, 0.6]))], 14000.0, []) is None
+    >>> whole_outline(guess, [guess, replace(whole, dist=np.array([0.4, 0.6]))], 14000.0, [], classes) is None
     True
     >>> queen = replace(guess, dist=np.array([0.1, 0.9, 0.0]))                 # a queen read through a guess
     >>> ten = replace(whole, dist=np.array([0.5, 0.3, 0.2]))                   # its whole outline read a ten
@@ -593,7 +601,7 @@ def whole_outline(reading: Reading, readings: list[Reading], usual_area: float,
     if not reading.guessed:
         return None
     code = int(np.argmax(reading.dist))
-    court = classes is not None and court_card(classes[code])
+    court = court_card(classes[code])
     same = [other for other in readings
             if not other.guessed and (int(np.argmax(other.dist)) == code
                                       or court and int(np.argmax(among_courts(other.dist, classes))) == code)
