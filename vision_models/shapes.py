@@ -34,20 +34,37 @@ def _circle(cx: float, cy: float, r: float, n: int = 24) -> np.ndarray:
     return np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1)
 
 
+PARTED_CLUBS = 0.5     # the share of decks of other proportions whose clubs' lobes stand apart (4.24.0)
+JUNCTION = 0.12        # the radius of the disc joining a club's lobes, as the project's own club draws it
+JUNCTION_REACH = 0.03  # how far a parted club's junction reaches into each lobe: a club stays one mark
+
+
 def random_suit_shape(rng: np.random.Generator) -> dict:
     """The proportions of one deck's spades and clubs, drawn around :func:`suit_polygons`' own: the
-    clubs' lobes (radius, how far apart, how low the side ones sit), the spade's body width, and the
-    stem (its width at the neck and at the foot, and ``flare``: 1 straight sides, more a foot
-    curving out, as printed decks draw it). Blurred to a few pixels, the shapes of other people's
-    clubs and spades are what tells them apart.
+    clubs' lobes (radius, how far apart, how low the side ones sit) and the disc joining them, the
+    spade's body width, and the stem (its width at the neck and at the foot, and ``flare``: 1
+    straight sides, more a foot curving out, as printed decks draw it). Blurred to a few pixels, the
+    shapes of other people's clubs and spades are what tells them apart. One deck in two parts its
+    clubs' lobes: smaller, further apart, on a thinner junction that still reaches into each lobe,
+    so a club stays one mark (as KDE's tigullio and gm-paris decks print them; model 4.24.0).
 
     >>> sorted(random_suit_shape(np.random.default_rng(0)))
-    ['body', 'drop', 'flare', 'foot', 'lobe', 'neck', 'spread']
+    ['body', 'drop', 'flare', 'foot', 'junction', 'lobe', 'neck', 'spread']
     """
-    return {"lobe": float(rng.uniform(0.17, 0.27)), "spread": float(rng.uniform(0.19, 0.27)),
-            "drop": float(rng.uniform(0.5, 0.6)), "body": float(rng.uniform(0.72, 0.95)),
-            "neck": float(rng.uniform(0.0, 0.05)), "foot": float(rng.uniform(0.07, 0.2)),
-            "flare": float(rng.uniform(1.0, 3.5))}
+    parted = rng.random() < PARTED_CLUBS
+    if parted:
+        lobe = float(rng.uniform(0.14, 0.27))
+        spread = float(rng.uniform(0.19, max(0.19, min(0.35, 0.5 - lobe))))   # the side lobes inside the box
+    else:
+        lobe, spread = float(rng.uniform(0.17, 0.27)), float(rng.uniform(0.19, 0.27))
+    shape = {"lobe": lobe, "spread": spread,
+             "drop": float(rng.uniform(0.5, 0.6)), "body": float(rng.uniform(0.72, 0.95)),
+             "neck": float(rng.uniform(0.0, 0.05)), "foot": float(rng.uniform(0.07, 0.2)),
+             "flare": float(rng.uniform(1.0, 3.5))}
+    # the junction's radius to reach JUNCTION_REACH into the farther of the side and top lobes
+    reach = max(np.hypot(spread, shape["drop"] - 0.5) - lobe, 0.44 - 2 * lobe) + JUNCTION_REACH
+    shape["junction"] = max(float(rng.uniform(0.05, JUNCTION)), reach) if parted else JUNCTION
+    return shape
 
 
 def _stem(top: float, shape: dict) -> np.ndarray:
@@ -92,10 +109,10 @@ def suit_polygons(suit: str, variant: float = 0.5, shape: dict | None = None) ->
         if shape is None:
             r = 0.2 + 0.04 * variant
             return [_circle(0.5, 0.26, r), _circle(0.27, 0.56, r), _circle(0.73, 0.56, r),
-                    _circle(0.5, 0.5, 0.12), np.array([[0.5, 0.5], [0.63, 1.0], [0.37, 1.0]])]
+                    _circle(0.5, 0.5, JUNCTION), np.array([[0.5, 0.5], [0.63, 1.0], [0.37, 1.0]])]
         r, spread, drop = shape["lobe"], shape["spread"], shape["drop"]
         return [_circle(0.5, 0.06 + r, r), _circle(0.5 - spread, drop, r), _circle(0.5 + spread, drop, r),
-                _circle(0.5, 0.5, 0.12), _stem(0.5, shape)]
+                _circle(0.5, 0.5, shape["junction"]), _stem(0.5, shape)]
     raise ValueError(suit)
 
 

@@ -44,7 +44,7 @@ from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.23.0"
+MODEL_VERSION = "4.24.0"
 HERE = Path(__file__).resolve().parent
 
 
