@@ -29,7 +29,7 @@ from service.vision.maps import (FINDER_MAPS, MAPS_FILE, OFFSET_UNIT, OUTPUT_STR
 from service.vision.spotter import IndexSpotter
 from service.vision.suit_colour import black_share, in_colour, suit_colour_disagrees
 from vision_models import faces, real
-from vision_models.shapes import JUNCTION_REACH, random_suit_shape, suit_polygons
+from vision_models.shapes import random_suit_shape, reaching_junction, suit_polygons
 from vision_models.dataset import occlude
 from vision_models.faces import CLASSES
 from vision_models.scenes import compose, hand_layout
@@ -364,7 +364,7 @@ def test_the_pip_model_names_clubs_whose_lobes_stand_apart(reader):
     decks print them, are named clubs (model 4.24.0, taught such clubs; 4.23.0's model gave them
     0.46 clubs and 0.28 hearts); spades drawn in the same proportions stay spades."""
     shape = {**random_suit_shape(np.random.default_rng(0)), "lobe": 0.15, "spread": 0.33}
-    shape["junction"] = np.hypot(shape["spread"], shape["drop"] - 0.5) - shape["lobe"] + JUNCTION_REACH
+    shape["junction"] = reaching_junction(shape["lobe"], shape["spread"], shape["drop"])
     shares = {}
     for suit in "CS":
         face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)

@@ -61,10 +61,21 @@ def random_suit_shape(rng: np.random.Generator) -> dict:
              "drop": float(rng.uniform(0.5, 0.6)), "body": float(rng.uniform(0.72, 0.95)),
              "neck": float(rng.uniform(0.0, 0.05)), "foot": float(rng.uniform(0.07, 0.2)),
              "flare": float(rng.uniform(1.0, 3.5))}
-    # the junction's radius to reach JUNCTION_REACH into the farther of the side and top lobes
-    reach = max(np.hypot(spread, shape["drop"] - 0.5) - lobe, 0.44 - 2 * lobe) + JUNCTION_REACH
-    shape["junction"] = max(float(rng.uniform(0.05, JUNCTION)), reach) if parted else JUNCTION
+    shape["junction"] = (max(float(rng.uniform(0.05, JUNCTION)), reaching_junction(lobe, spread, shape["drop"]))
+                         if parted else JUNCTION)
     return shape
+
+
+def reaching_junction(lobe: float, spread: float, drop: float) -> float:
+    """The smallest radius of the disc at a club's middle that reaches ``JUNCTION_REACH`` into each
+    of its three lobes (radius ``lobe``; the top one 0.06 below the box's top, the side ones
+    ``spread`` either side and ``drop`` down), so that a club with parted lobes stays one mark.
+
+    >>> round(reaching_junction(0.15, 0.33, 0.55), 3), round(reaching_junction(0.14, 0.19, 0.5), 3)
+    (0.214, 0.19)
+    """
+    # the top lobe's centre sits 0.06 + lobe down the box, 0.44 - lobe above the middle
+    return float(max(np.hypot(spread, drop - 0.5) - lobe, 0.44 - 2 * lobe) + JUNCTION_REACH)
 
 
 def _stem(top: float, shape: dict) -> np.ndarray:
