@@ -64,8 +64,6 @@ RANK_PAIR_SHARE = 0.8               # an unsure reading whose two best classes a
 # how many of a card one deck may hold where more than one (docs/rules.md: a Mastermind deck holds
 # two Wild and two Super Wild cards, a deck with Jokers two Jokers); of every other card, one
 COPIES = {"JOKER": 2, "W": 2, "SW": 2}
-SURER_BY = 0.1                      # of cards read as more copies than the deck holds, the surest keep
-                                    # the card when surer than each other by this (lab notebook, OE2)
 SETTLED_GUESS_AREA = 0.7            # a guess settled by its face is at least this share of the usual card
 SPOTTED_AREA = 0.6                  # a spotted card's outline under this share of the usual card is grown
 SEEN_CARD = 0.2                     # a card lies where the finder's map gives at least this chance of one
@@ -660,28 +658,18 @@ def take_cards(readings: list[Reading], photo: Photo, classes: list[str],
 
 def one_of_each(cards: list[RecognizedCard]) -> list[RecognizedCard]:
     """The cards, but those read as more copies of one card than a deck holds (``COPIES``; one of
-    most) made uncertain: a photo shows one deck, so at least one of them is misread. The surest
-    keep the card when they are surer than each of the others by at least ``SURER_BY`` (those
-    others alone made uncertain); in a nearer tie nothing says which, and all of them are. Each
-    keeps its candidates.
+    most) made uncertain, all of them: a photo shows one deck, so at least one of them is misread,
+    and nothing says which (each keeps its candidates).
 
     >>> card = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32)
-    >>> found = [RecognizedCard(code, p, card + 200 * n, [(code, p)])
-    ...          for n, (code, p) in enumerate([("5S", 0.95), ("5S", 0.9), ("W", 0.9), ("W", 0.9), ("JOKER", 0.9)])]
+    >>> found = [RecognizedCard(code, 0.95, card + 200 * n, [(code, 0.95)])
+    ...          for n, code in enumerate(["5S", "5S", "W", "W", "JOKER"])]
     >>> [(c.code, c.doubt) for c in one_of_each(found)]
     [(None, 'same_card'), (None, 'same_card'), ('W', None), ('W', None), ('JOKER', None)]
-    >>> found[1] = replace(found[1], confidence=0.8)   # the first now clearly surer: it keeps the five
-    >>> [(c.code, c.doubt) for c in one_of_each(found)][:2]
-    [('5S', None), (None, 'same_card')]
     """
-    doubted = set()
-    for code, count in Counter(card.code for card in cards if card.code is not None).items():
-        copies = COPIES.get(code, 1)
-        if count > copies:
-            same = sorted((card for card in cards if card.code == code), key=lambda card: -card.confidence)
-            clear = same[copies - 1].confidence - same[copies].confidence >= SURER_BY
-            doubted.update(id(card) for card in (same[copies:] if clear else same))
-    return [replace(card, code=None, doubt=SAME_CARD) if id(card) in doubted else card for card in cards]
+    read = Counter(card.code for card in cards if card.code is not None)
+    return [replace(card, code=None, doubt=SAME_CARD) if read[card.code] > COPIES.get(card.code, 1) else card
+            for card in cards]
 
 
 def on_one_scale(cards: list[RecognizedCard]) -> list[RecognizedCard]:
