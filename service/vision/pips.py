@@ -162,10 +162,7 @@ def clear_suit(code: str, shares: np.ndarray | None) -> str | None:
 
 @dataclass
 class PipReader:
-    """The pips' CNN: pip crops in, a suit per pip out. Each suit's symbol is its own mirror image,
-    so each pip is read twice, as cut and mirrored left to right: two views of one mark, whose
-    log-probabilities join the vote's mean (the model's slips on a blurred pip are not mirror
-    images of each other; lab notebook, try PM)."""
+    """The pips' CNN: pip crops in, a suit per pip out."""
 
     session: object
 
@@ -178,8 +175,7 @@ class PipReader:
             crops, _ = pip_crops(face)
         if len(crops) < min_pips:
             return None
-        views = np.concatenate([crops, crops[:, :, ::-1]])   # each mark also mirrored (see the class)
-        logits = self.session.run(None, {"pips": views[:, None]})[0]
+        logits = self.session.run(None, {"pips": crops[:, None]})[0]
         logits = logits - logits.max(axis=1, keepdims=True)
         log_probabilities = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
         vote = log_probabilities.mean(axis=0)
