@@ -21,6 +21,41 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+VECTOR_EXTENSIONS = (("avx2", "AVX2"), ("avx512f", "AVX-512"), ("avx512_vnni", "VNNI"), ("avx512_bf16", "BF16"),
+                     ("amx_tile", "AMX"))
+"""/proc/cpuinfo's flags that decide the models' speed (oneDNN and onnxruntime choose their kernels
+by them: an int8 reader on AMX runs in half its time on AVX2), and how a benchmark names them."""
+
+
+def vector_extensions(flags: set[str]) -> str:
+    """The CPU's vector extensions among ``flags`` (/proc/cpuinfo's), named, and whether it lacks AMX:
+    two machines with one ``model name`` may differ here (one "AMD EPYC" with AVX-512, one without).
+
+    >>> vector_extensions({"fpu", "avx2", "avx512f", "avx512_vnni", "avx512_bf16"})
+    'AVX2, AVX-512, VNNI, BF16, no AMX'
+    >>> vector_extensions({"avx2", "avx512f", "amx_tile"}), vector_extensions(set())
+    ('AVX2, AVX-512, AMX', 'no AVX2, no AMX')
+    """
+    named = [name for flag, name in VECTOR_EXTENSIONS if flag in flags]
+    if "avx2" not in flags:
+        named.insert(0, "no AVX2")
+    if "amx_tile" not in flags:
+        named.append("no AMX")
+    return ", ".join(named)
+
+
+def cpu_flags() -> set[str]:
+    """The CPU's flags from /proc/cpuinfo (empty where there is none)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
 def memory_gib() -> float | None:
     """Total RAM in GiB from /proc/meminfo."""
     try:
@@ -39,9 +74,10 @@ def nproc() -> int:
 
 
 def describe() -> str:
-    """One line: CPUs, model, RAM, Python, numpy, UTC time."""
+    """One line: CPUs, model and vector extensions, RAM, Python, numpy, UTC time."""
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return (f"machine: {nproc()} CPUs (nproc), {cpu_model()}, {memory_gib()} GiB RAM; "
+    return (f"machine: {nproc()} CPUs (nproc), {cpu_model()} ({vector_extensions(cpu_flags())}), "
+            f"{memory_gib()} GiB RAM; "
             f"Python {platform.python_version()}, numpy {np.__version__}; {now}")
 
 
