@@ -9,22 +9,29 @@ import platform
 import numpy as np
 
 
-def cpu_model() -> str:
-    """The CPU model from /proc/cpuinfo (``model name``), or the platform's guess elsewhere."""
+def proc_field(path: str, key: str) -> str | None:
+    """The value after the colon of the first line of ``path`` (a /proc file) starting with ``key``,
+    or None where there is no such file or line."""
     try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
+        with open(path, encoding="utf-8") as info:
             for line in info:
-                if line.startswith("model name"):
+                if line.startswith(key):
                     return line.split(":", 1)[1].strip()
     except OSError:
         pass
-    return platform.processor() or "unknown"
+    return None
+
+
+def cpu_model() -> str:
+    """The CPU model from /proc/cpuinfo (``model name``), or the platform's guess elsewhere."""
+    return proc_field("/proc/cpuinfo", "model name") or platform.processor() or "unknown"
 
 
 VECTOR_EXTENSIONS = (("avx2", "AVX2"), ("avx512f", "AVX-512"), ("avx512_vnni", "VNNI"), ("avx512_bf16", "BF16"),
                      ("amx_tile", "AMX"))
 """/proc/cpuinfo's flags that decide the models' speed (oneDNN and onnxruntime choose their kernels
-by them: an int8 reader on AMX runs in half its time on AVX2), and how a benchmark names them."""
+by them: the int8 readers run in under half their float time on AMX, two thirds of it on AVX2;
+model card), and how a benchmark names them."""
 
 
 def vector_extensions(flags: set[str]) -> str:
@@ -46,26 +53,13 @@ def vector_extensions(flags: set[str]) -> str:
 
 def cpu_flags() -> set[str]:
     """The CPU's flags from /proc/cpuinfo (empty where there is none)."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
+    return set((proc_field("/proc/cpuinfo", "flags") or "").split())
 
 
 def memory_gib() -> float | None:
     """Total RAM in GiB from /proc/meminfo."""
-    try:
-        with open("/proc/meminfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("MemTotal:"):
-                    return round(int(line.split()[1]) / 1024**2, 1)
-    except OSError:
-        pass
-    return None
+    total = proc_field("/proc/meminfo", "MemTotal:")
+    return round(int(total.split()[0]) / 1024**2, 1) if total else None
 
 
 def nproc() -> int:

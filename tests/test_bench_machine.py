@@ -1,6 +1,7 @@
 """What every benchmark prints first names the machine well enough to compare figures: the same
-``model name`` may hide other vector extensions (an "AMD EPYC" with AVX-512 and one without; an
-int8 reader runs in half its time on AMX), so the header names them."""
+``model name`` may hide other vector extensions (an "AMD EPYC" with AVX-512 and one without; the
+int8 readers run in under half their float time on AMX, two thirds of it on AVX2), so the header
+names them."""
 
 import doctest
 
