@@ -158,10 +158,35 @@ def _augment(torch, x):
     return x.clamp(0, 1)
 
 
-def training_batch(torch, patches):
+def random_convolution(torch, x, share: float, generator):
+    """A ``share`` of the batch ``x`` (float N x 3 x H x W in 0..1) seen through a random 3x3
+    filter, the same on the three channels (so red stays red), rescaled to the patch's own mean
+    and spread and mixed with it at a random weight: the strokes blurred, sharpened, outlined or
+    turned negative while their shapes and colours stay (RandConv, Xu et al., 2021, a
+    domain-generalization augmentation for models trained on synthetic images). Its draws come
+    from ``generator``, so the rest of the training's random stream is what it was without it."""
+    n, channels, height, width = x.shape
+    chosen = torch.rand(n, generator=generator) < share
+    if not bool(chosen.any()):
+        return x
+    kernels = torch.randn(n, 1, 3, 3, generator=generator).repeat_interleave(channels, dim=0)
+    filtered = torch.nn.functional.conv2d(x.reshape(1, n * channels, height, width), kernels, padding=1,
+                                          groups=n * channels).reshape(n, channels, height, width)
+    mean, spread = x.mean(dim=(1, 2, 3), keepdim=True), x.std(dim=(1, 2, 3), keepdim=True)
+    filtered = ((filtered - filtered.mean(dim=(1, 2, 3), keepdim=True))
+                / (filtered.std(dim=(1, 2, 3), keepdim=True) + 1e-6) * spread + mean)
+    weight = torch.rand(n, 1, 1, 1, generator=generator) * chosen.float().view(n, 1, 1, 1)
+    return (x * (1 - weight) + filtered * weight).clamp(0, 1)
+
+
+def training_batch(torch, patches, rand_conv=None):
     """``patches`` (uint8, N x H x W x 3) as the reader sees them in training: jittered
-    (:func:`_augment`), channels last."""
-    return _augment(torch, patches).contiguous(memory_format=torch.channels_last)
+    (:func:`_augment`), with ``rand_conv`` ``(share, generator)`` also filtered
+    (:func:`random_convolution`), channels last."""
+    x = _augment(torch, patches)
+    if rand_conv is not None:
+        x = random_convolution(torch, x, *rand_conv)
+    return x.contiguous(memory_format=torch.channels_last)
 
 
 AVERAGE_LR_SHARE = 0.1
@@ -176,16 +201,16 @@ DISTIL_TEMPERATURE = 2.0
 second guesses (a blurred club's spade, a six's nine) weigh in the soft targets too."""
 
 
-def reader_batch_loss(torch, forward, patches, labels, soft_targets=None):
+def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, rand_conv=None):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
     0.05 against ``labels``; with ``soft_targets`` (the teachers' probabilities at
     ``DISTIL_TEMPERATURE``, :func:`teacher_targets`), mixed ``DISTIL_WEIGHT`` with the divergence
     from them, scaled by the temperature squared (so its gradients keep their size). An
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
-    are theirs averaged, for the training accuracy."""
+    are theirs averaged, for the training accuracy. ``rand_conv``: see :func:`training_batch`."""
     functional = torch.nn.functional
-    logits = forward(training_batch(torch, patches))
+    logits = forward(training_batch(torch, patches, rand_conv))
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
@@ -389,6 +414,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     generator = torch.Generator().manual_seed(seed)
+    rand_conv = (args.rand_conv, torch.Generator().manual_seed(seed + 1)) if args.rand_conv else None
     for epoch in range(epochs):
         model.train()
         averaging = epoch >= cycle_epochs
@@ -400,7 +426,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
         for batch_number, start in enumerate(range(0, len(order), args.batch)):
             idx = order[start:start + args.batch]
             labels = yt[idx]
-            loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx])
+            loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
+                                             rand_conv)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -421,7 +448,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
-                   "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
+                   "crowded": args.crowded, "rand_conv": args.rand_conv, "teachers": teacher_versions(args.teachers),
+                   "width": args.width,
                    "members": args.members, "epochs": epochs, "average_last": args.average_last,
                    **({} if first is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
@@ -583,6 +611,9 @@ def arguments():
     parser.add_argument("--crowded", type=float, default=0.0,
                         help="the share of scenes whose deck prints large pips and court symbols right beside "
                              "its indices (an experiment, off by default; see the model card)")
+    parser.add_argument("--rand-conv", type=float, default=0.0, metavar="SHARE",
+                        help="the share of training patches seen through a random filter "
+                             "(random_convolution; an experiment, off by default; see the model card)")
     parser.add_argument("--teachers", nargs="+", default=[], metavar="DIR",
                         help="model directories whose readers, averaged, teach this one beside the labels "
                              "(distillation; an experiment, none by default; see the model card)")
