@@ -885,6 +885,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         assert defaults.average_last == training.get("average_last", 0)
         more = committed_spec.get("more_readers", [])   # and as many more readers, of the same recipe
         assert defaults.also_seeds == [reader["seed"] for reader in more]   # but --also-epochs' epochs
+        assert list(defaults.progressive) == training.get("progressive", [0, 0])
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         assert training["threads"] == threads_per_reader(defaults)
         for reader in more:
@@ -902,16 +903,19 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
 @pytest.mark.parametrize("argv", [["--members", "0"], ["--members", "5"], ["--average-last", "-1"],
                                   ["--average-last", "12"], ["--epochs", "3", "--average-last", "3"],
                                   ["--also-epochs", "2", "--average-last", "2"], ["--also-epochs", "0"],
-                                  ["--reader-processes", "0"]])
+                                  ["--reader-processes", "0"], ["--progressive", "8", "4"],
+                                  ["--progressive", "-1", "2"]])
 def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv, capsys):
     """``train`` refuses, before any training, a member count outside 1-4, more averaged epochs
-    than leave the one-cycle schedule an epoch (of the first reader or of the further ones) and
-    further readers of no epochs; argparse's own usage error names the option."""
+    than leave the one-cycle schedule an epoch (of the first reader or of the further ones),
+    further readers of no epochs and shrunk epochs that leave no whole-size one; argparse's own
+    usage error names the option."""
     from vision_models.train import main
 
     with pytest.raises(SystemExit) as refused:
         main(argv + ["--out", "/nonexistent"])
-    assert refused.value.code == 2 and argv[-2] in capsys.readouterr().err
+    last_option = [word for word in argv if word.startswith("--")][-1]
+    assert refused.value.code == 2 and last_option in capsys.readouterr().err
 
 
 def test_the_label_map_names_every_reader_trained_in_order(tmp_path):

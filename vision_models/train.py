@@ -158,35 +158,29 @@ def _augment(torch, x):
     return x.clamp(0, 1)
 
 
-def random_convolution(torch, x, share: float, generator):
-    """A ``share`` of the batch ``x`` (float N x 3 x H x W in 0..1) seen through a random 3x3
-    filter, the same on the three channels (so red stays red), rescaled to the patch's own mean
-    and spread and mixed with it at a random weight: the strokes blurred, sharpened, outlined or
-    turned negative while their shapes and colours stay (RandConv, Xu et al., 2021, a
-    domain-generalization augmentation for models trained on synthetic images). Its draws come
-    from ``generator``, so the rest of the training's random stream is what it was without it."""
-    n, channels, height, width = x.shape
-    chosen = torch.rand(n, generator=generator) < share
-    if not bool(chosen.any()):
-        return x
-    kernels = torch.randn(n, 1, 3, 3, generator=generator).repeat_interleave(channels, dim=0)
-    filtered = torch.nn.functional.conv2d(x.reshape(1, n * channels, height, width), kernels, padding=1,
-                                          groups=n * channels).reshape(n, channels, height, width)
-    mean, spread = x.mean(dim=(1, 2, 3), keepdim=True), x.std(dim=(1, 2, 3), keepdim=True)
-    filtered = ((filtered - filtered.mean(dim=(1, 2, 3), keepdim=True))
-                / (filtered.std(dim=(1, 2, 3), keepdim=True) + 1e-6) * spread + mean)
-    weight = torch.rand(n, 1, 1, 1, generator=generator) * chosen.float().view(n, 1, 1, 1)
-    return (x * (1 - weight) + filtered * weight).clamp(0, 1)
-
-
-def training_batch(torch, patches, rand_conv=None):
+def training_batch(torch, patches, scale: float = 1.0):
     """``patches`` (uint8, N x H x W x 3) as the reader sees them in training: jittered
-    (:func:`_augment`), with ``rand_conv`` ``(share, generator)`` also filtered
-    (:func:`random_convolution`), channels last."""
+    (:func:`_augment`), shrunk to ``scale`` of their size (an early epoch of ``--progressive``),
+    channels last."""
     x = _augment(torch, patches)
-    if rand_conv is not None:
-        x = random_convolution(torch, x, *rand_conv)
+    if scale != 1.0:
+        x = torch.nn.functional.interpolate(x, scale_factor=scale, mode="bilinear", antialias=True,
+                                            align_corners=False)
     return x.contiguous(memory_format=torch.channels_last)
+
+
+def epoch_scale(epoch: int, progressive: tuple[int, int]) -> float:
+    """The patch size an epoch (from 0) trains at under ``--progressive HALF THREE_QUARTERS``: the
+    first ``HALF`` epochs at half the size, the next ``THREE_QUARTERS`` at three quarters, the rest
+    whole (progressive resizing: a half-size step costs about a quarter of a whole one, 0.066 s
+    against 0.27 s on 2 AVX-512 cores, a three-quarter step 0.155 s; the global pooling lets one
+    network read every size, and the last epochs settle it on the size the service cuts).
+
+    >>> [epoch_scale(e, (2, 1)) for e in range(5)]
+    [0.5, 0.5, 0.75, 1.0, 1.0]
+    """
+    half, three_quarters = progressive
+    return 0.5 if epoch < half else 0.75 if epoch < half + three_quarters else 1.0
 
 
 AVERAGE_LR_SHARE = 0.1
@@ -201,16 +195,16 @@ DISTIL_TEMPERATURE = 2.0
 second guesses (a blurred club's spade, a six's nine) weigh in the soft targets too."""
 
 
-def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, rand_conv=None):
+def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale: float = 1.0):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
     0.05 against ``labels``; with ``soft_targets`` (the teachers' probabilities at
     ``DISTIL_TEMPERATURE``, :func:`teacher_targets`), mixed ``DISTIL_WEIGHT`` with the divergence
     from them, scaled by the temperature squared (so its gradients keep their size). An
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
-    are theirs averaged, for the training accuracy. ``rand_conv``: see :func:`training_batch`."""
+    are theirs averaged, for the training accuracy. ``scale``: see :func:`training_batch`."""
     functional = torch.nn.functional
-    logits = forward(training_batch(torch, patches, rand_conv))
+    logits = forward(training_batch(torch, patches, scale))
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
@@ -414,20 +408,20 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     generator = torch.Generator().manual_seed(seed)
-    rand_conv = (args.rand_conv, torch.Generator().manual_seed(seed + 1)) if args.rand_conv else None
     for epoch in range(epochs):
         model.train()
         averaging = epoch >= cycle_epochs
         if averaging:
             for group in optimiser.param_groups:
                 group["lr"] = args.lr * AVERAGE_LR_SHARE
+        scale = epoch_scale(epoch, args.progressive)
         order = torch.randperm(len(yt), generator=generator)
         total, correct, seen = 0.0, 0, 0
         for batch_number, start in enumerate(range(0, len(order), args.batch)):
             idx = order[start:start + args.batch]
             labels = yt[idx]
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
-                                             rand_conv)
+                                             scale)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -448,8 +442,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
-                   "crowded": args.crowded, "rand_conv": args.rand_conv, "teachers": teacher_versions(args.teachers),
-                   "width": args.width,
+                   "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
+                   "progressive": list(args.progressive),
                    "members": args.members, "epochs": epochs, "average_last": args.average_last,
                    **({} if first is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
@@ -611,9 +605,10 @@ def arguments():
     parser.add_argument("--crowded", type=float, default=0.0,
                         help="the share of scenes whose deck prints large pips and court symbols right beside "
                              "its indices (an experiment, off by default; see the model card)")
-    parser.add_argument("--rand-conv", type=float, default=0.0, metavar="SHARE",
-                        help="the share of training patches seen through a random filter "
-                             "(random_convolution; an experiment, off by default; see the model card)")
+    parser.add_argument("--progressive", type=int, nargs=2, default=[0, 0], metavar=("HALF", "THREE_QUARTERS"),
+                        help="train the first HALF epochs on patches shrunk to half their size and the next "
+                             "THREE_QUARTERS at three quarters (epoch_scale; an experiment, 0 0 by default: "
+                             "every epoch whole)")
     parser.add_argument("--teachers", nargs="+", default=[], metavar="DIR",
                         help="model directories whose readers, averaged, teach this one beside the labels "
                              "(distillation; an experiment, none by default; see the model card)")
@@ -644,6 +639,8 @@ def main(argv=None):
     if not 0 <= args.average_last < min(args.epochs, further_epochs(args)):
         parser.error("--average-last: from 0 to one fewer than --epochs and --also-epochs (the one-cycle schedule "
                      "needs an epoch)")
+    if min(args.progressive) < 0 or sum(args.progressive) >= min(args.epochs, further_epochs(args)):
+        parser.error("--progressive: epochs from 0, leaving --epochs and --also-epochs a whole-size epoch")
     train(args)
 
 
