@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.training [--steps 8] [--threads 2]     # needs the optional extra train
     .venv/bin/python -m bench.training --side-by-side [--steps 24]   # the readers side by side
+    .venv/bin/python -m bench.training --sizes [--steps 8]           # the reader on shrunk patches
 
 Times training steps (the trainers' own batch losses, backward pass and AdamW step, on batches the
 trainers' generators make) of the corner reader, the card finder and index spotter (one network,
@@ -15,6 +16,11 @@ With ``--side-by-side``: the corner reader's float32 steps in two processes at o
 the threads (what ``train --reader-processes 2`` does with ``make model``'s two readers), against
 one process on all of them, alternating; prints each one's median step and the pair's throughput
 as a ratio to the one's.
+
+With ``--sizes``: the corner reader's float32 steps on patches shrunk to half and three quarters of
+their size (what ``train --progressive`` trains its first epochs on) against whole ones,
+alternating; prints each one's median step, its ratio to the whole one's, and the share of the
+whole-size epochs' time the reader's twelve epochs take with ``--progressive 4 3``.
 """
 
 from __future__ import annotations
@@ -126,13 +132,51 @@ def side_by_side(threads: int, steps: int) -> None:
           f"throughput ratio {2 * one / each:.2f}")
 
 
+SIZES = (1.0, 0.75, 0.5)   # the patch sizes train.epoch_scale trains at, whole first
+PROGRESSIVE = (4, 3)       # the --progressive schedule whose share of the time --sizes prints (run PR's)
+
+
+def sizes(threads: int, steps: int) -> None:
+    """The reader's float32 step on patches of each of ``SIZES``, ``ROUNDS`` times alternating:
+    medians, ratios to the whole size, and the time of ``PROGRESSIVE``'s epochs against whole ones."""
+    import torch
+
+    from vision_models.train import arguments, epoch_scale, reader_batch_loss
+
+    torch.set_num_threads(threads)
+    header(f"training: the corner reader's steps on shrunk patches, {threads} threads")
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    _, build, make, _, batch, _ = networks(torch)[0]
+    tensors = [torch.from_numpy(v) for v in make(7, batch * 2, 0)]
+    runs = {scale: [] for scale in SIZES}
+    for _ in range(ROUNDS):
+        for scale in runs:
+            def loss(forward, batch_tensors, scale=scale):
+                return reader_batch_loss(torch, forward, *batch_tensors, scale=scale)[0]
+
+            runs[scale] += time_steps(torch, build, tensors, loss, batch, "fp32", steps)
+    median = {scale: float(np.median(times)) for scale, times in runs.items()}
+    for scale, step in median.items():
+        print(f"corner reader (batch {batch}, float32), patches at {scale:g} of their size: {step * 1000:.0f} ms "
+              f"a step, ratio {step / median[1.0]:.2f}")
+    epochs = arguments().get_default("epochs")
+    share = sum(median[epoch_scale(epoch, PROGRESSIVE)] for epoch in range(epochs)) / (epochs * median[1.0])
+    print(f"train --progressive {PROGRESSIVE[0]} {PROGRESSIVE[1]} ({epochs} epochs): {share:.2f} of the time of "
+          f"{epochs} whole-size epochs")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--side-by-side", action="store_true",
                         help="the reader's steps in two processes on half the threads each, against one process")
+    parser.add_argument("--sizes", action="store_true",
+                        help="the reader's steps on patches shrunk to half and three quarters, against whole ones")
     args = parser.parse_args(argv)
+    if args.sizes:
+        sizes(args.threads, args.steps)
+        return
     if args.side_by_side:
         side_by_side(args.threads, args.steps)
         return
