@@ -17,6 +17,7 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --average-last 3 --out /tmp/swa   # weights averaged over the last 3 epochs
     python -m vision_models.train --also-from-first --also-epochs 4 --out /tmp/snap   # the second reader trained on from the first
     python -m vision_models.train --reader-processes 2 --out /tmp/pair   # the two readers side by side, one thread each
+    python -m vision_models.train --progressive 4 3 --out /tmp/pr   # the first 7 epochs on shrunk patches
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -172,9 +173,10 @@ def training_batch(torch, patches, scale: float = 1.0):
 def epoch_scale(epoch: int, progressive: tuple[int, int]) -> float:
     """The patch size an epoch (from 0) trains at under ``--progressive HALF THREE_QUARTERS``: the
     first ``HALF`` epochs at half the size, the next ``THREE_QUARTERS`` at three quarters, the rest
-    whole (progressive resizing: a half-size step costs about a quarter of a whole one, 0.066 s
-    against 0.27 s on 2 AVX-512 cores, a three-quarter step 0.155 s; the global pooling lets one
-    network read every size, and the last epochs settle it on the size the service cuts).
+    whole (progressive resizing: a half-size step costs 0.22-0.25 of a whole one and a
+    three-quarter step 0.52-0.54 on 2 AVX-512 cores, ``python -m bench.training --sizes``; the
+    global pooling lets one network read every size, and the last epochs settle it on the size the
+    service cuts).
 
     >>> [epoch_scale(e, (2, 1)) for e in range(5)]
     [0.5, 0.5, 0.75, 1.0, 1.0]
