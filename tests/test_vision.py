@@ -886,6 +886,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         more = committed_spec.get("more_readers", [])   # and as many more readers, of the same recipe
         assert defaults.also_seeds == [reader["seed"] for reader in more]   # but --also-epochs' epochs
         assert list(defaults.progressive) == training.get("progressive", [0, 0])
+        assert defaults.real_half == training.get("real_half", "all")   # every real training photo
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         assert training["threads"] == threads_per_reader(defaults)
         for reader in more:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from .real import REAL_HALVES
 from .train import forward_in, generate, training_precision, with_repeated, write_onnx
 
 
@@ -15,7 +16,7 @@ def real_photo_arguments(parser, real_help: str) -> None:
     what it does for this network), ``--real-repeat`` and ``--real-half``."""
     parser.add_argument("--real", help=real_help)
     parser.add_argument("--real-repeat", type=int, default=4)
-    parser.add_argument("--real-half", choices=("fit", "check", "all"), default="fit",
+    parser.add_argument("--real-half", choices=REAL_HALVES, default="fit",
                         help="which half of the training split --real adds (the other one, never seen, tunes the "
                              "network: `evaluate --real-set finder_check`; check: the other fold; all: both)")
 
@@ -52,10 +53,9 @@ def with_real_photos(args, data: tuple, examples_of) -> tuple[tuple, int]:
     ``examples_of(directory, names)`` makes them), and how many real examples there are."""
     if not args.real:
         return data, 0
-    from .real import finder_halves, load_split
+    from .real import load_split, training_photos
 
-    names = load_split(args.real)["train"]
-    real = examples_of(args.real, names if args.real_half == "all" else finder_halves(names)[args.real_half])
+    real = examples_of(args.real, training_photos(load_split(args.real), args.real_half))
     return with_repeated(data, real, args.real_repeat), len(real[0])
 
 

@@ -170,6 +170,23 @@ def finder_halves(names: list[str]) -> dict:
             "check": [n for n in names if _block(n) not in fit_blocks]}
 
 
+REAL_HALVES = ("fit", "check", "all")
+"""The parts of the real training split a trainer's ``--real-half`` may take (:func:`training_photos`)."""
+
+
+def training_photos(split_names: dict, half: str) -> list[str]:
+    """The real training split's photos a trainer adds: ``half`` of it by capture block
+    (:func:`finder_halves`: ``fit``, or ``check``, the half that tunes the card maps,
+    ``evaluate --real-set finder_check``), or ``all`` of it.
+
+    >>> split_names = {"train": ["IMG_20220921_193915.jpg", "IMG_20220921_194502.jpg", "IMG_7702.jpg"]}
+    >>> training_photos(split_names, "fit"), len(training_photos(split_names, "all"))
+    (['IMG_20220921_194502.jpg', 'IMG_7702.jpg'], 3)
+    """
+    names = split_names["train"]
+    return names if half == "all" else finder_halves(names)[half]
+
+
 def _outlined_photos(directory: str | Path, names: list[str]):
     """(image, label, (ids, known)) for each named photo with at least one outlined card
     (:func:`finder_labels`)."""

@@ -383,9 +383,9 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
     if args.real:
-        from .real import load_split, real_patches
+        from .real import load_split, real_patches, training_photos
 
-        xr, yr = real_patches(args.real, load_split(args.real)["train"], seed)
+        xr, yr = real_patches(args.real, training_photos(load_split(args.real), args.real_half), seed)
         real_count = len(yr)
         x, y = with_repeated((x, y), (xr, yr), args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
@@ -446,6 +446,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
                    "progressive": list(args.progressive),
+                   **({"real_half": args.real_half} if args.real else {}),
                    "members": args.members, "epochs": epochs, "average_last": args.average_last,
                    **({} if first is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
@@ -597,6 +598,10 @@ def arguments():
                              "(a snapshot ensemble; an experiment, off by default; see the model card)")
     parser.add_argument("--real", help="real photos (images/, labels.json): add their training split")
     parser.add_argument("--real-repeat", type=int, default=3)
+    parser.add_argument("--real-half", choices=("all", "fit"), default="all",
+                        help="which of the training split --real adds: all of it (the committed readers), or the "
+                             "fit half only, as the card maps take it, so that `evaluate --real-set finder_check` "
+                             "reads photos no model was taught (to judge a reader recipe on real photos)")
     parser.add_argument("--dense-art", type=float, default=DENSE_ART_SHARE,
                         help="the share of scenes whose deck draws its court figures densely beside the index "
                              "(an experiment, off by default; see the model card)")
