@@ -132,13 +132,13 @@ def side_by_side(threads: int, steps: int) -> None:
           f"throughput ratio {2 * one / each:.2f}")
 
 
-SIZES = (1.0, 0.75, 0.5)   # the patch sizes train.epoch_scale trains at, whole first
-PROGRESSIVE = (4, 3)       # the --progressive schedule whose share of the time --sizes prints (run PR's)
+PROGRESSIVE = (4, 3)   # the --progressive schedule whose sizes --sizes times and whose share it prints (run PR's)
 
 
 def sizes(threads: int, steps: int) -> None:
-    """The reader's float32 step on patches of each of ``SIZES``, ``ROUNDS`` times alternating:
-    medians, ratios to the whole size, and the time of ``PROGRESSIVE``'s epochs against whole ones."""
+    """The reader's float32 step on patches of each size ``PROGRESSIVE``'s epochs train at
+    (:func:`vision_models.train.epoch_scale`), ``ROUNDS`` times alternating: medians, ratios to the
+    whole size, and the time of its epochs against whole ones."""
     import torch
 
     from vision_models.train import arguments, epoch_scale, reader_batch_loss
@@ -148,7 +148,9 @@ def sizes(threads: int, steps: int) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}")
     _, build, make, _, batch, _ = networks(torch)[0]
     tensors = [torch.from_numpy(v) for v in make(7, batch * 2, 0)]
-    runs = {scale: [] for scale in SIZES}
+    epochs = arguments().get_default("epochs")
+    schedule = [epoch_scale(epoch, PROGRESSIVE) for epoch in range(epochs)]
+    runs = {scale: [] for scale in sorted(set(schedule), reverse=True)}   # whole first
     for _ in range(ROUNDS):
         for scale in runs:
             def loss(forward, batch_tensors, scale=scale):
@@ -159,8 +161,7 @@ def sizes(threads: int, steps: int) -> None:
     for scale, step in median.items():
         print(f"corner reader (batch {batch}, float32), patches at {scale:g} of their size: {step * 1000:.0f} ms "
               f"a step, ratio {step / median[1.0]:.2f}")
-    epochs = arguments().get_default("epochs")
-    share = sum(median[epoch_scale(epoch, PROGRESSIVE)] for epoch in range(epochs)) / (epochs * median[1.0])
+    share = sum(median[scale] for scale in schedule) / (epochs * median[1.0])
     print(f"train --progressive {PROGRESSIVE[0]} {PROGRESSIVE[1]} ({epochs} epochs): {share:.2f} of the time of "
           f"{epochs} whole-size epochs")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from .real import REAL_HALVES
+from .real import REAL_HALVES, load_split, training_photos
 from .train import forward_in, generate, training_precision, with_repeated, write_onnx
 
 
@@ -53,8 +53,6 @@ def with_real_photos(args, data: tuple, examples_of) -> tuple[tuple, int]:
     ``examples_of(directory, names)`` makes them), and how many real examples there are."""
     if not args.real:
         return data, 0
-    from .real import load_split, training_photos
-
     real = examples_of(args.real, training_photos(load_split(args.real), args.real_half))
     return with_repeated(data, real, args.real_repeat), len(real[0])
 
