@@ -887,6 +887,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         assert defaults.also_seeds == [reader["seed"] for reader in more]   # but --also-epochs' epochs
         assert list(defaults.progressive) == training.get("progressive", [0, 0])
         assert defaults.real_half == training.get("real_half", "all")   # every real training photo
+        assert defaults.real_scale == training.get("real_scale", "epoch")
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         assert training["threads"] == threads_per_reader(defaults)
         for reader in more:
@@ -899,6 +900,31 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
         parser.parse_args(["--precision", "fp16"])
+
+
+def test_a_shrunk_epoch_reads_the_real_patches_whole_when_asked():
+    """Under ``--progressive`` with ``--real-scale whole``, a batch's generated patches go through
+    the reader shrunk and its real photos' patches (marked, moved last) at their own size, and the
+    logits come back one a patch, in the batch's new order."""
+    torch = pytest.importorskip("torch")
+    from vision_models.train import batch_logits, shrunk_first
+
+    real = torch.tensor([False, True, False, True, False])
+    idx, whole_from = shrunk_first(torch, torch.tensor([3, 0, 1, 4]), real)
+    assert idx.tolist() == [0, 4, 3, 1] and whole_from == 2
+    sizes = []
+
+    def forward(x):
+        sizes.append((len(x), *x.shape[2:]))
+        return torch.zeros(len(x), 53)
+
+    patches = torch.zeros(4, 76, 40, 3, dtype=torch.uint8)
+    assert batch_logits(torch, forward, patches, 0.5, whole_from).shape == (4, 53)
+    assert sizes == [(2, 38, 20), (2, 76, 40)]
+    sizes.clear()
+    batch_logits(torch, forward, patches, 0.5, 4)   # no real patch in the batch: one shrunk pass
+    batch_logits(torch, forward, patches, 1.0, 2)   # a whole epoch: one pass
+    assert sizes == [(4, 38, 20), (4, 76, 40)]
 
 
 @pytest.mark.parametrize("argv", [["--members", "0"], ["--members", "5"], ["--average-last", "-1"],

@@ -197,16 +197,41 @@ DISTIL_TEMPERATURE = 2.0
 second guesses (a blurred club's spade, a six's nine) weigh in the soft targets too."""
 
 
-def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale: float = 1.0):
+def shrunk_first(torch, idx, keep_whole) -> tuple:
+    """A batch's indices ``idx`` reordered with those that ``keep_whole`` (a boolean tensor over the
+    training set) marks last, and where those start: under ``--progressive`` with ``--real-scale
+    whole``, the patches shrunk with the epoch come first and the real photos' patches after them,
+    read at their own size.
+
+    >>> import torch
+    >>> shrunk_first(torch, torch.tensor([4, 0, 3, 1]), torch.tensor([False, False, False, True, True]))
+    (tensor([0, 1, 4, 3]), 2)
+    """
+    whole = keep_whole[idx]
+    return torch.cat([idx[~whole], idx[whole]]), int((~whole).sum())
+
+
+def batch_logits(torch, forward, patches, scale: float = 1.0, whole_from: int | None = None):
+    """The reader's logits for a training batch (:func:`training_batch`) shrunk to ``scale``, but
+    for the patches from ``whole_from`` on, read whole (a second pass, :func:`shrunk_first`)."""
+    if scale == 1.0 or whole_from is None or whole_from >= len(patches):
+        return forward(training_batch(torch, patches, scale))
+    shrunk = [forward(training_batch(torch, patches[:whole_from], scale))] if whole_from else []
+    return torch.cat(shrunk + [forward(training_batch(torch, patches[whole_from:]))], dim=-2)
+
+
+def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale: float = 1.0,
+                      whole_from: int | None = None):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
     0.05 against ``labels``; with ``soft_targets`` (the teachers' probabilities at
     ``DISTIL_TEMPERATURE``, :func:`teacher_targets`), mixed ``DISTIL_WEIGHT`` with the divergence
     from them, scaled by the temperature squared (so its gradients keep their size). An
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
-    are theirs averaged, for the training accuracy. ``scale``: see :func:`training_batch`."""
+    are theirs averaged, for the training accuracy. ``scale`` and ``whole_from``: see
+    :func:`batch_logits`."""
     functional = torch.nn.functional
-    logits = forward(training_batch(torch, patches, scale))
+    logits = batch_logits(torch, forward, patches, scale, whole_from)
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
@@ -409,6 +434,9 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                                                    pct_start=0.15)
     averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
+    real_whole = torch.zeros(len(yt), dtype=torch.bool)   # with_repeated put the real patches last
+    if args.real and args.real_scale == "whole":
+        real_whole[len(yt) - real_count * args.real_repeat:] = True
     generator = torch.Generator().manual_seed(seed)
     for epoch in range(epochs):
         model.train()
@@ -420,10 +448,10 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
         order = torch.randperm(len(yt), generator=generator)
         total, correct, seen = 0.0, 0, 0
         for batch_number, start in enumerate(range(0, len(order), args.batch)):
-            idx = order[start:start + args.batch]
+            idx, whole_from = shrunk_first(torch, order[start:start + args.batch], real_whole)
             labels = yt[idx]
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
-                                             scale)
+                                             scale, whole_from)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -446,6 +474,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
                    "progressive": list(args.progressive),
+                   **({"real_scale": args.real_scale} if args.real else {}),
                    **({"real_half": args.real_half} if args.real else {}),
                    "members": args.members, "epochs": epochs, "average_last": args.average_last,
                    **({} if first is None else {"fine_tuned_from": args.seed}),
@@ -616,6 +645,9 @@ def arguments():
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
                              "THREE_QUARTERS at three quarters (epoch_scale; an experiment, 0 0 by default: "
                              "every epoch whole)")
+    parser.add_argument("--real-scale", choices=("epoch", "whole"), default="epoch",
+                        help="with --progressive and --real: the size the real photos' patches train at, the "
+                             "epoch's (default) or whole in every epoch (a second pass a batch; an experiment)")
     parser.add_argument("--teachers", nargs="+", default=[], metavar="DIR",
                         help="model directories whose readers, averaged, teach this one beside the labels "
                              "(distillation; an experiment, none by default; see the model card)")
