@@ -34,10 +34,46 @@ class Scene:
     ids: np.ndarray           # which card is on top at each pixel (-1 = table)
 
 
-def background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
-    kind = rng.choice(["wood", "felt", "cloth", "plain", "plain", "stone"])
+def random_speckle(rng: np.random.Generator) -> dict:
+    """A speckled stone table for :func:`background` (granite, terrazzo): its base's level, the share
+    of its pixels that are flecks, their size in pixels, and how much lighter (or darker, on a light
+    stone) they are.
+
+    >>> sorted(random_speckle(np.random.default_rng(0)))
+    ['base', 'contrast', 'density', 'size']
+    """
+    light_flecks = rng.random() < 0.7   # most such tables are dark stone with light grains
+    return {"base": rng.uniform(15, 80) if light_flecks else rng.uniform(140, 220),
+            "density": rng.uniform(0.02, 0.12), "size": int(rng.integers(1, 3)),
+            "contrast": rng.uniform(50, 150) * (1 if light_flecks else -1)}
+
+
+def speckled_stone(rng: np.random.Generator, h: int, w: int, speckle: dict) -> np.ndarray:
+    """A stone table of ``speckle`` (:func:`random_speckle`): a mottled base strewn with fine flecks,
+    which a photo's blur and JPEG soften but do not remove.
+
+    >>> speckle = {"base": 30.0, "density": 0.1, "size": 1, "contrast": 120.0}
+    >>> table = speckled_stone(np.random.default_rng(0), 64, 64, speckle)
+    >>> table.shape, bool(table.max() - table.min() > 100)
+    ((64, 64, 3), True)
+    """
+    mottle = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(2, 8))
+    flecks = (rng.random((h, w)) < speckle["density"]).astype(np.uint8)
+    if speckle["size"] > 1:
+        flecks = cv2.dilate(flecks, np.ones((speckle["size"], speckle["size"]), np.uint8))
+    shade = flecks.astype(np.float32) * rng.uniform(0.4, 1.0, (h, w)).astype(np.float32)
+    grey = speckle["base"] + mottle * 12 + shade * speckle["contrast"]
+    return grey[..., None] + rng.normal(0, 4, (1, 1, 3))
+
+
+def background(rng: np.random.Generator, h: int, w: int, speckle: dict | None = None) -> np.ndarray:
+    """The table: wood, felt, cloth, plain or stone at random, or the speckled stone of ``speckle``
+    (:func:`random_speckle`; with none, the draws from ``rng`` are those before it existed)."""
+    kind = "speckled" if speckle else rng.choice(["wood", "felt", "cloth", "plain", "plain", "stone"])
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    if kind == "wood":
+    if kind == "speckled":
+        img = speckled_stone(rng, h, w, speckle)
+    elif kind == "wood":
         base = np.array([rng.uniform(20, 90), rng.uniform(50, 130), rng.uniform(90, 200)])
         if rng.random() < 0.3:
             base = base * 0.4 + 120
@@ -153,7 +189,7 @@ def compose(rng: np.random.Generator, codes: list[str], size: tuple[int, int] | 
             break
     else:
         raise RuntimeError("could not lay out the cards")
-    image = background(rng, h, w).astype(np.float32)
+    image = background(rng, h, w, style.get("speckle")).astype(np.float32)
     cv2.setRNGSeed(int(rng.integers(0, 2**31)))
     ids = np.full((h, w), -1, np.int16)
     cards = []

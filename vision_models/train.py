@@ -403,7 +403,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     torch.manual_seed(seed)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
-                   crowded=args.crowded)
+                   crowded=args.crowded, speckled=args.speckled)
     x, y = generate(seed, args.patches, args.threads, make)
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -472,7 +472,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
-                   "crowded": args.crowded, "teachers": teacher_versions(args.teachers), "width": args.width,
+                   "crowded": args.crowded, "speckled": args.speckled, "teachers": teacher_versions(args.teachers),
+                   "width": args.width,
                    "progressive": list(args.progressive),
                    **({"real_scale": args.real_scale} if args.real else {}),
                    **({"real_half": args.real_half} if args.real else {}),
@@ -641,6 +642,9 @@ def arguments():
     parser.add_argument("--crowded", type=float, default=0.0,
                         help="the share of scenes whose deck prints large pips and court symbols right beside "
                              "its indices (an experiment, off by default; see the model card)")
+    parser.add_argument("--speckled", type=float, default=0.0,
+                        help="the share of scenes laid on speckled stone (granite, terrazzo: fine flecks that "
+                             "an untaught reader took for an index; an experiment, off by default)")
     parser.add_argument("--progressive", type=int, nargs=2, default=[0, 0], metavar=("HALF", "THREE_QUARTERS"),
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
                              "THREE_QUARTERS at three quarters (epoch_scale; an experiment, 0 0 by default: "
