@@ -54,7 +54,8 @@ def card_outline(cx, cy, w, h, angle):
                                     "service.vision.map_input", "service.vision.maps", "vision_models.evaluate",
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
                                     "vision_models.spotter_data", "vision_models.maps_data", "vision_models.train",
-                                    "vision_models.real", "vision_models.quantize", "vision_models.faces"])
+                                    "vision_models.real", "vision_models.quantize", "vision_models.faces",
+                                    "vision_models.scenes"])
 def test_docstring_examples(module):
     import importlib
 
@@ -901,31 +902,6 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert parser.parse_args(["--precision", "bf16"]).precision == "bf16"
     with pytest.raises(SystemExit):
         parser.parse_args(["--precision", "fp16"])
-
-
-def test_a_shrunk_epoch_reads_the_real_patches_whole_when_asked():
-    """Under ``--progressive`` with ``--real-scale whole``, a batch's generated patches go through
-    the reader shrunk and its real photos' patches (marked, moved last) at their own size, and the
-    logits come back one a patch, in the batch's new order."""
-    torch = pytest.importorskip("torch")
-    from vision_models.train import batch_logits, shrunk_first
-
-    real = torch.tensor([False, True, False, True, False])
-    idx, whole_from = shrunk_first(torch, torch.tensor([3, 0, 1, 4]), real)
-    assert idx.tolist() == [0, 4, 3, 1] and whole_from == 2
-    sizes = []
-
-    def forward(x):
-        sizes.append((len(x), *x.shape[2:]))
-        return torch.zeros(len(x), 53)
-
-    patches = torch.zeros(4, 76, 40, 3, dtype=torch.uint8)
-    assert batch_logits(torch, forward, patches, 0.5, whole_from).shape == (4, 53)
-    assert sizes == [(2, 38, 20), (2, 76, 40)]
-    sizes.clear()
-    batch_logits(torch, forward, patches, 0.5, 4)   # no real patch in the batch: one shrunk pass
-    batch_logits(torch, forward, patches, 1.0, 2)   # a whole epoch: one pass
-    assert sizes == [(4, 38, 20), (4, 76, 40)]
 
 
 @pytest.mark.parametrize("argv", [["--members", "0"], ["--members", "5"], ["--average-last", "-1"],

@@ -197,18 +197,17 @@ DISTIL_TEMPERATURE = 2.0
 second guesses (a blurred club's spade, a six's nine) weigh in the soft targets too."""
 
 
-def shrunk_first(torch, idx, keep_whole) -> tuple:
-    """A batch's indices ``idx`` reordered with those that ``keep_whole`` (a boolean tensor over the
+def shrunk_first(idx: np.ndarray, keep_whole: np.ndarray) -> tuple[np.ndarray, int]:
+    """A batch's indices ``idx`` reordered with those that ``keep_whole`` (booleans over the
     training set) marks last, and where those start: under ``--progressive`` with ``--real-scale
     whole``, the patches shrunk with the epoch come first and the real photos' patches after them,
-    read at their own size.
+    read at their own size (:func:`batch_logits`).
 
-    >>> import torch
-    >>> shrunk_first(torch, torch.tensor([4, 0, 3, 1]), torch.tensor([False, False, False, True, True]))
-    (tensor([0, 1, 4, 3]), 2)
+    >>> shrunk_first(np.array([3, 0, 1, 4]), np.array([False, True, False, True, False]))
+    (array([0, 4, 3, 1]), 2)
     """
     whole = keep_whole[idx]
-    return torch.cat([idx[~whole], idx[whole]]), int((~whole).sum())
+    return np.concatenate([idx[~whole], idx[whole]]), int((~whole).sum())
 
 
 def batch_logits(torch, forward, patches, scale: float = 1.0, whole_from: int | None = None):
@@ -434,7 +433,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                                                    pct_start=0.15)
     averaged = torch.optim.swa_utils.AveragedModel(model) if args.average_last else None
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
-    real_whole = torch.zeros(len(yt), dtype=torch.bool)   # with_repeated put the real patches last
+    real_whole = np.zeros(len(yt), bool)   # with_repeated put the real patches last
     if args.real and args.real_scale == "whole":
         real_whole[len(yt) - real_count * args.real_repeat:] = True
     generator = torch.Generator().manual_seed(seed)
@@ -445,10 +444,11 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
             for group in optimiser.param_groups:
                 group["lr"] = args.lr * AVERAGE_LR_SHARE
         scale = epoch_scale(epoch, args.progressive)
-        order = torch.randperm(len(yt), generator=generator)
+        order = torch.randperm(len(yt), generator=generator).numpy()
         total, correct, seen = 0.0, 0, 0
         for batch_number, start in enumerate(range(0, len(order), args.batch)):
-            idx, whole_from = shrunk_first(torch, order[start:start + args.batch], real_whole)
+            idx, whole_from = shrunk_first(order[start:start + args.batch], real_whole)
+            idx = torch.from_numpy(idx)
             labels = yt[idx]
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
                                              scale, whole_from)
