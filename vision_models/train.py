@@ -18,6 +18,8 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --also-from-first --also-epochs 4 --out /tmp/snap   # the second reader trained on from the first
     python -m vision_models.train --reader-processes 2 --out /tmp/pair   # the two readers side by side, one thread each
     python -m vision_models.train --progressive 4 3 --out /tmp/pr   # the first 7 epochs on shrunk patches
+    python -m vision_models.train --real ../shared/data/real-photos --progressive 4 3 --real-scale whole  # their real patches whole
+    python -m vision_models.train --speckled 0.2 --out /tmp/speckled   # a fifth of the scenes on speckled stone
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
