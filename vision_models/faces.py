@@ -153,6 +153,49 @@ def glyph_mask(font_path: str, text: str) -> np.ndarray:
     return mask[rows.min():rows.max() + 1, cols.min():cols.max() + 1].copy()
 
 
+def random_light_weight(rng: np.random.Generator) -> float:
+    """A deck whose ranks are printed in a light weight (for :func:`render_face`'s ``style["light"]``):
+    every stroke one pen's width, that fraction of the rank's height, as some published decks print
+    thin sans letters (the generator's faces are regular or bold; DejaVu's ExtraLight, left out of
+    them, is one such face).
+
+    >>> 0.025 <= random_light_weight(np.random.default_rng(0)) <= 0.06
+    True
+    """
+    return float(rng.uniform(0.025, 0.06))
+
+
+def skeleton(mask: np.ndarray) -> np.ndarray:
+    """The morphological skeleton of a uint8 mask (Lantuejoul's: what each erosion's opening loses),
+    255 on it: the centre lines of a glyph's strokes, whatever their widths.
+
+    >>> bar = np.zeros((9, 20), np.uint8); bar[2:7, 3:17] = 255
+    >>> np.nonzero(skeleton(bar).any(axis=1))[0].tolist()
+    [4]
+    """
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    shape = (mask > 127).astype(np.uint8)
+    lines = np.zeros_like(shape)
+    while shape.any():
+        eroded = cv2.erode(shape, cross)
+        lines |= shape & (1 - cv2.dilate(eroded, cross))
+        shape = eroded
+    return lines * 255
+
+
+@lru_cache(maxsize=512)
+def light_glyph_mask(font_path: str, text: str, weight: float) -> np.ndarray:
+    """:func:`glyph_mask` redrawn in one pen ``weight`` (a fraction of its height) wide: its
+    skeleton, thickened. Serifs and hairlines turn into strokes of the same width, as a light
+    sans face draws them."""
+    mask = glyph_mask(font_path, text)
+    # rounded first: a sharp corner or a serif gives the skeleton a spur
+    mask = cv2.GaussianBlur(mask, (0, 0), 0.02 * mask.shape[0])
+    pen = max(3, int(round(weight * mask.shape[0])) | 1)
+    pen_shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (pen, pen))
+    return cv2.GaussianBlur(cv2.dilate(skeleton(mask), pen_shape), (3, 3), 0)
+
+
 def _paste_glyph(image, mask, cx, cy, height, colour, turned=False) -> None:
     """Blend a glyph mask scaled to ``height`` px, centred at (cx, cy)."""
     h, w = mask.shape
@@ -182,23 +225,25 @@ def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False, font: st
 
 def _draw_rank(image, text, x, y, height, style, colour) -> float:
     """Draw ``text`` with its top-left near (x, y), ``height`` px tall; returns its bottom y."""
+    light = style.get("light")
     if style.get("strokes") and all(c in GLYPHS for c in text):
-        thickness = max(2, int(round(height * 0.1 * style["bold"])))
+        thickness = max(1 if light else 2, int(round(height * (light or 0.1 * style["bold"]))))
         lines = [np.round(line * 16).astype(np.int32) for line in text_strokes(text, x, y, height)]
         cv2.polylines(image, lines, False, colour, thickness, cv2.LINE_AA, shift=4)
         return y + height
     if style.get("truetype"):
-        mask = glyph_mask(style["truetype"], text)
+        mask = light_glyph_mask(style["truetype"], text, light) if light else glyph_mask(style["truetype"], text)
         h, w = mask.shape
         width = w * height / h * style["condensed"] * (0.85 if len(text) == 2 else 1.0)
         scaled = cv2.resize(mask, (max(1, int(round(width))), max(1, int(round(height)))),
                             interpolation=cv2.INTER_AREA)
         _blend(image, scaled, int(x), int(y), colour)
         return y + height
-    font = style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
+    # a light deck's Hershey ranks in the one-stroke face (the others draw each line two or three times)
+    font = (cv2.FONT_HERSHEY_SIMPLEX if light else style["font"]) | (cv2.FONT_ITALIC if style["italic"] else 0)
     (w, h), _ = cv2.getTextSize(text, font, 1.0, 1)
     scale = height / max(h, 1)
-    thickness = max(1, int(round(scale * style["bold"] * 1.6)))
+    thickness = max(1, int(round(height * light if light else scale * style["bold"] * 1.6)))
     canvas_w, canvas_h = int(w * scale + 4 * thickness + 8), int(height + 4 * thickness + 8)
     canvas = np.zeros((canvas_h, canvas_w), np.uint8)
     cv2.putText(canvas, text, (thickness + 2, int(height + thickness + 2)), font, scale, 255, thickness,

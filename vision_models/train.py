@@ -20,6 +20,7 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --progressive 4 3 --out /tmp/pr   # the first 7 epochs on shrunk patches
     python -m vision_models.train --real ../shared/data/real-photos --progressive 4 3 --real-scale whole  # their real patches whole
     python -m vision_models.train --speckled 0.2 --out /tmp/speckled   # a fifth of the scenes on speckled stone
+    python -m vision_models.train --light 0.15 --out /tmp/light   # ranks in a light weight in 15 % of the decks
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -404,7 +405,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     torch.manual_seed(seed)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
-                   crowded=args.crowded, speckled=args.speckled)
+                   crowded=args.crowded, speckled=args.speckled, light=args.light)
     x, y = generate(seed, args.patches, args.threads, make)
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -474,7 +475,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
-                   "crowded": args.crowded, "speckled": args.speckled, "teachers": teacher_versions(args.teachers),
+                   "crowded": args.crowded, "speckled": args.speckled, "light": args.light,
+                   "teachers": teacher_versions(args.teachers),
                    "width": args.width,
                    "progressive": list(args.progressive),
                    **({"real_half": args.real_half, "real_scale": args.real_scale} if args.real else {}),
@@ -646,6 +648,9 @@ def arguments():
     parser.add_argument("--speckled", type=float, default=0.0,
                         help="the share of scenes laid on speckled stone (granite, terrazzo: fine flecks that "
                              "an untaught reader took for an index; an experiment, off by default)")
+    parser.add_argument("--light", type=float, default=0.0,
+                        help="the share of scenes whose deck prints its ranks in a light weight, every stroke "
+                             "one thin pen (faces.random_light_weight; an experiment, off by default)")
     parser.add_argument("--progressive", type=int, nargs=2, default=[0, 0], metavar=("HALF", "THREE_QUARTERS"),
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
                              "THREE_QUARTERS at three quarters (epoch_scale; an experiment, 0 0 by default: "
