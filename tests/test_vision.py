@@ -1162,6 +1162,44 @@ def test_a_crowded_deck_prints_a_large_symbol_right_beside_its_index(seed, code)
     assert near_ink.sum() >= 10
 
 
+def _rank_ink(text: str, style: dict) -> np.ndarray:
+    """Where ``text`` drawn as a rank in ``style`` (60 px tall, black on white) leaves ink."""
+    canvas = np.full((120, 160, 3), 255, np.uint8)
+    faces._draw_rank(canvas, text, 20, 20, 60, style, (0, 0, 0))
+    return canvas.min(axis=2) < 128
+
+
+@pytest.mark.parametrize("face", ["vendored", "hershey", "strokes"])
+@pytest.mark.parametrize("text", ["J", "Q", "K", "10"])
+def test_a_light_deck_draws_the_same_rank_in_a_thin_pen(face, text):
+    """A light deck's rank (the reader's training only) is drawn as tall as asked and about as wide
+    as the regular rank, but in one thin pen (here 0.04 of its 60 px: 2.4 px): less than 0.7 of
+    the regular rank's ink, and next to none of it thicker than the pen (a 5 x 5 erosion leaves
+    under 1 %)."""
+    number = len(text) + ord(text[0])
+    rng = np.random.default_rng(number)
+    style = {**faces.random_style(rng), "bold": 1.2, "italic": False, "strokes": face == "strokes",
+             "truetype": faces.VENDORED_FONTS[number % len(faces.VENDORED_FONTS)] if face == "vendored" else None}
+    regular = _rank_ink(text, style)
+    light = _rank_ink(text, {**style, "light": 0.04})
+    rows, cols = np.nonzero(light)
+    assert abs(np.ptp(rows) + 1 - 60) <= 8
+    assert 0.6 <= (np.ptp(cols) + 1) / (np.ptp(np.nonzero(regular)[1]) + 1) <= 1.4
+    assert light.sum() < 0.7 * regular.sum()
+    assert cv2.erode(light.astype(np.uint8), np.ones((5, 5), np.uint8)).sum() < 0.01 * light.sum()
+
+
+def test_a_glyphs_skeleton_is_its_strokes_centre_lines():
+    """faces.skeleton of a thick ring (radii 28-42) is a thin ring along its middle: 98 % of the
+    skeleton's pixels lie within 2 px of radius 35 (the rest are the discrete erosions' stray
+    points)."""
+    ring = np.zeros((101, 101), np.uint8)
+    cv2.circle(ring, (50, 50), 35, 255, 14)
+    ys, xs = np.nonzero(faces.skeleton(ring))
+    radii = np.hypot(ys - 50, xs - 50)
+    assert 150 < len(radii) < 400 and np.mean(np.abs(radii - 35) <= 2) >= 0.98
+
+
 def _symbol_mask(polygons, side: int = 64) -> np.ndarray:
     mask = np.zeros((side, side), np.uint8)
     for polygon in polygons:

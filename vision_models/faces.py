@@ -167,11 +167,13 @@ def random_light_weight(rng: np.random.Generator) -> float:
 
 def skeleton(mask: np.ndarray) -> np.ndarray:
     """The morphological skeleton of a uint8 mask (Lantuejoul's: what each erosion's opening loses),
-    255 on it: the centre lines of a glyph's strokes, whatever their widths.
+    255 on it: the centre lines of a glyph's strokes, whatever their widths (and, from a sharp
+    corner, a spur into it: the medial axis).
 
     >>> bar = np.zeros((9, 20), np.uint8); bar[2:7, 3:17] = 255
-    >>> np.nonzero(skeleton(bar).any(axis=1))[0].tolist()
-    [4]
+    >>> lines = skeleton(bar) > 0
+    >>> np.nonzero(lines[4])[0].tolist(), int(lines.sum())   # the middle row, and the corners' spurs
+    ([5, 6, 7, 8, 9, 10, 11, 12, 13, 14], 18)
     """
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
     shape = (mask > 127).astype(np.uint8)
@@ -184,14 +186,27 @@ def skeleton(mask: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=512)
-def light_glyph_mask(font_path: str, text: str, weight: float) -> np.ndarray:
-    """:func:`glyph_mask` redrawn in one pen ``weight`` (a fraction of its height) wide: its
-    skeleton, thickened. Serifs and hairlines turn into strokes of the same width, as a light
-    sans face draws them."""
-    mask = glyph_mask(font_path, text)
+def hershey_mask(font: int, text: str) -> np.ndarray:
+    """``text`` in one of OpenCV's built-in faces at its lightest (thickness 1; OpenCV 5 draws any
+    thickness from 2 as its bold weight), a tight uint8 mask about 160 px tall, as
+    :func:`glyph_mask` renders a TrueType face."""
+    (w, h), baseline = cv2.getTextSize(text, font, 1.0, 1)
+    scale = 160 / max(h, 1)
+    canvas = np.zeros((int((h + baseline) * scale) + 40, int(w * scale) + 40), np.uint8)
+    cv2.putText(canvas, text, (20, int(h * scale) + 20), font, scale, 255, 1, cv2.LINE_AA)
+    rows, cols = np.nonzero(canvas)
+    return canvas[rows.min():rows.max() + 1, cols.min():cols.max() + 1].copy()
+
+
+@lru_cache(maxsize=512)
+def light_glyph_mask(face: str | int, text: str, pen: int) -> np.ndarray:
+    """``text`` in ``face`` (a TrueType file, :func:`glyph_mask`, or an OpenCV face,
+    :func:`hershey_mask`) redrawn with one round pen ``pen`` px wide at its 160 px: its skeleton,
+    thickened. Serifs and hairlines turn into strokes of the same width, as a light sans face
+    draws them."""
+    mask = glyph_mask(face, text) if isinstance(face, str) else hershey_mask(face, text)
     # rounded first: a sharp corner or a serif gives the skeleton a spur
     mask = cv2.GaussianBlur(mask, (0, 0), 0.02 * mask.shape[0])
-    pen = max(3, int(round(weight * mask.shape[0])) | 1)
     pen_shape = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (pen, pen))
     return cv2.GaussianBlur(cv2.dilate(skeleton(mask), pen_shape), (3, 3), 0)
 
@@ -231,19 +246,22 @@ def _draw_rank(image, text, x, y, height, style, colour) -> float:
         lines = [np.round(line * 16).astype(np.int32) for line in text_strokes(text, x, y, height)]
         cv2.polylines(image, lines, False, colour, thickness, cv2.LINE_AA, shift=4)
         return y + height
-    if style.get("truetype"):
-        mask = light_glyph_mask(style["truetype"], text, light) if light else glyph_mask(style["truetype"], text)
+    if light:   # the skeleton of the style's face (TrueType or built-in), one pen wide
+        face = style.get("truetype") or style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
+        mask = light_glyph_mask(face, text, max(3, int(round(light * 160)) | 1))
+    elif style.get("truetype"):
+        mask = glyph_mask(style["truetype"], text)
+    if light or style.get("truetype"):
         h, w = mask.shape
         width = w * height / h * style["condensed"] * (0.85 if len(text) == 2 else 1.0)
         scaled = cv2.resize(mask, (max(1, int(round(width))), max(1, int(round(height)))),
                             interpolation=cv2.INTER_AREA)
         _blend(image, scaled, int(x), int(y), colour)
         return y + height
-    # a light deck's Hershey ranks in the one-stroke face (the others draw each line two or three times)
-    font = (cv2.FONT_HERSHEY_SIMPLEX if light else style["font"]) | (cv2.FONT_ITALIC if style["italic"] else 0)
+    font = style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
     (w, h), _ = cv2.getTextSize(text, font, 1.0, 1)
     scale = height / max(h, 1)
-    thickness = max(1, int(round(height * light if light else scale * style["bold"] * 1.6)))
+    thickness = max(1, int(round(scale * style["bold"] * 1.6)))
     canvas_w, canvas_h = int(w * scale + 4 * thickness + 8), int(height + 4 * thickness + 8)
     canvas = np.zeros((canvas_h, canvas_w), np.uint8)
     cv2.putText(canvas, text, (thickness + 2, int(height + thickness + 2)), font, scale, 255, thickness,
