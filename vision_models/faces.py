@@ -6,7 +6,8 @@ in ``vision_models/fonts`` or the system's DejaVu faces), index
 size (6-19 % of the card height; the whole index within 37 % of it) and place, sometimes boxed, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
 suit shapes, pip layouts, court-card stand-ins (sparse shapes in a frame; for the reader's patches
 also dense figures beside the index, :func:`dense_court_art`, and corners crowded by large pips and
-court symbols, :func:`random_crowding`), two or four indices::
+court symbols, :func:`random_crowding`, and ranks in one thin pen, :func:`random_light_weight`), two
+or four indices::
 
     >>> rng = np.random.default_rng(0)
     >>> render_face("10H", random_style(rng), rng).shape
