@@ -55,7 +55,7 @@ def card_outline(cx, cy, w, h, angle):
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
                                     "vision_models.spotter_data", "vision_models.maps_data", "vision_models.train",
                                     "vision_models.real", "vision_models.quantize", "vision_models.faces",
-                                    "vision_models.scenes"])
+                                    "vision_models.scenes", "vision_models.judge"])
 def test_docstring_examples(module):
     import importlib
 
@@ -1409,3 +1409,46 @@ def test_a_six_and_a_nine_with_another_count_of_pips_keep_the_corners_product(re
     code, reading = _read_one(reader, "7S", says)
     dist, cardness, _ = read_card(_CornersSay(reader, says).rows, reader.none_index)
     assert code == "9S" and np.allclose(reading.dist, dist) and reading.cardness == pytest.approx(cardness)
+
+
+def _tuning_results(own: tuple, kde: tuple, real: tuple) -> dict:
+    """``evaluate --out``'s results for one draw, each set (right, wrong, cards, extra)."""
+    def figures(right, wrong, cards, extra):
+        return {"cards": cards, "card_accuracy": right / cards, "confidently_wrong": wrong / cards,
+                "extra_detections": extra}
+    return {"own designs (synthetic) @ 0.7": figures(*own), "KDE deck svg-standard @ 0.7": figures(*kde),
+            "third-party tuning decks (all) @ 0.7": figures(*kde),
+            "real photos (phone, finder-check, labels fixed) @ 0.7": figures(*real)}
+
+
+def test_judge_reads_a_rules_figures_from_evaluates_files(tmp_path, capsys):
+    """Run LW's draw 16463 against 4.24.0's and NULL's 16564 against itself (lab notebook, session
+    of 19:41 UTC, 2026-12-05): the scores and differences a rule reads, from the files evaluate
+    writes, with the table the notebook prints."""
+    from vision_models import judge
+
+    files = {"base_1": _tuning_results((391, 2, 400, 2), (1335, 11, 1400, 4), (215, 1, 234, 9)),
+             "cand_1": _tuning_results((388, 6, 400, 1), (1344, 8, 1400, 4), (211, 3, 234, 9)),
+             "base_2": _tuning_results((386, 3, 400, 1), (1338, 10, 1400, 1), (210, 3, 234, 8))}
+    for name, results in files.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(results))
+    paths = {name: str(tmp_path / f"{name}.json") for name in files}
+    difference = judge.main(["--base", paths["base_1"], paths["base_2"], "--candidate", paths["cand_1"],
+                             paths["base_2"]])
+    worst = 100 * ((370 / 400 + 1320 / 1400 + 202 / 234) - (385 / 400 + 1302 / 1400 + 212 / 234)) / 3
+    assert difference["worst_draw"] == pytest.approx(worst) and round(worst, 2) == -2.25
+    assert difference["mean"] == pytest.approx(worst / 2)   # the second draw the same for both
+    assert (difference["confidently_wrong"], difference["real_right"], difference["real_extra"]) == (3, -4, 0)
+    table = capsys.readouterr().out
+    assert ("| cand_1 | 391/2, 1335/11, 215/1 x 9; 93.28 / 88.65 / 15 | "
+            "388/6, 1344/8, 211/3 x 9; 91.04 / 86.65 / 14 |") in table
+
+
+def test_judge_refuses_a_draw_without_a_set_or_unpaired_draws():
+    from vision_models import judge
+
+    draw = judge.set_counts(_tuning_results((391, 2, 400, 2), (1335, 11, 1400, 4), (215, 1, 234, 9)))
+    with pytest.raises(ValueError, match="real photos"):
+        judge.tuning_score({key: draw[key] for key in ("own", "kde")})
+    with pytest.raises(ValueError, match="same draws"):
+        judge.comparison([draw, draw], [draw])
