@@ -56,6 +56,8 @@ which share one design)."""
 HAS_PIL = find_spec("PIL") is not None
 """Pillow (the ``train`` and ``test`` extras) renders the TrueType faces."""
 SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+GLYPH_SIZE = 160
+"""The height in pixels glyph masks are rendered at, before they are scaled to a rank or a pip."""
 
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
          cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL)
@@ -142,10 +144,11 @@ def _ink(style: dict, suit: str):
 
 @lru_cache(maxsize=512)
 def glyph_mask(font_path: str, text: str) -> np.ndarray:
-    """``text`` in a TrueType face, a tight uint8 mask about 160 px tall (rendered once, then scaled)."""
+    """``text`` in a TrueType face, a tight uint8 mask about ``GLYPH_SIZE`` px tall (rendered once, then
+    scaled)."""
     from PIL import Image, ImageDraw, ImageFont
 
-    font = ImageFont.truetype(font_path, 160)
+    font = ImageFont.truetype(font_path, GLYPH_SIZE)
     left, top, right, bottom = font.getbbox(text)
     canvas = Image.new("L", (right - left + 4, bottom - top + 4), 0)
     ImageDraw.Draw(canvas).text((2 - left, 2 - top), text, fill=255, font=font)
@@ -189,10 +192,10 @@ def skeleton(mask: np.ndarray) -> np.ndarray:
 @lru_cache(maxsize=512)
 def hershey_mask(font: int, text: str) -> np.ndarray:
     """``text`` in one of OpenCV's built-in faces at its lightest (thickness 1; OpenCV 5 draws any
-    thickness from 2 as its bold weight), a tight uint8 mask about 160 px tall, as
+    thickness from 2 as its bold weight), a tight uint8 mask about ``GLYPH_SIZE`` px tall, as
     :func:`glyph_mask` renders a TrueType face."""
     (w, h), baseline = cv2.getTextSize(text, font, 1.0, 1)
-    scale = 160 / max(h, 1)
+    scale = GLYPH_SIZE / max(h, 1)
     canvas = np.zeros((int((h + baseline) * scale) + 40, int(w * scale) + 40), np.uint8)
     cv2.putText(canvas, text, (20, int(h * scale) + 20), font, scale, 255, 1, cv2.LINE_AA)
     rows, cols = np.nonzero(canvas)
@@ -202,7 +205,7 @@ def hershey_mask(font: int, text: str) -> np.ndarray:
 @lru_cache(maxsize=512)
 def light_glyph_mask(face: str | int, text: str, pen: int) -> np.ndarray:
     """``text`` in ``face`` (a TrueType file, :func:`glyph_mask`, or an OpenCV face,
-    :func:`hershey_mask`) redrawn with one round pen ``pen`` px wide at its 160 px: its skeleton,
+    :func:`hershey_mask`) redrawn with one round pen ``pen`` px wide at its ``GLYPH_SIZE``: its skeleton,
     thickened. Serifs and hairlines turn into strokes of the same width, as a light sans face
     draws them."""
     mask = glyph_mask(face, text) if isinstance(face, str) else hershey_mask(face, text)
@@ -239,6 +242,23 @@ def draw_suit(image, suit, cx, cy, size, colour, variant, turned=False, font: st
         cv2.fillPoly(image, [p], colour, cv2.LINE_AA, shift=4)
 
 
+def _opencv_face(style: dict) -> int:
+    """The style's OpenCV face, italic or not."""
+    return style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
+
+
+def _rank_mask(text: str, style: dict) -> np.ndarray | None:
+    """The mask a rank is scaled from: a light deck's skeleton of its face (TrueType or OpenCV's),
+    one pen wide (:func:`light_glyph_mask`), or the TrueType glyph; None for an OpenCV face at its
+    own weight, which :func:`_draw_rank` draws at the rank's size."""
+    if style.get("light"):
+        pen = max(3, int(round(style["light"] * GLYPH_SIZE)) | 1)
+        return light_glyph_mask(style.get("truetype") or _opencv_face(style), text, pen)
+    if style.get("truetype"):
+        return glyph_mask(style["truetype"], text)
+    return None
+
+
 def _draw_rank(image, text, x, y, height, style, colour) -> float:
     """Draw ``text`` with its top-left near (x, y), ``height`` px tall; returns its bottom y."""
     light = style.get("light")
@@ -247,19 +267,15 @@ def _draw_rank(image, text, x, y, height, style, colour) -> float:
         lines = [np.round(line * 16).astype(np.int32) for line in text_strokes(text, x, y, height)]
         cv2.polylines(image, lines, False, colour, thickness, cv2.LINE_AA, shift=4)
         return y + height
-    if light:   # the skeleton of the style's face (TrueType or built-in), one pen wide
-        face = style.get("truetype") or style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
-        mask = light_glyph_mask(face, text, max(3, int(round(light * 160)) | 1))
-    elif style.get("truetype"):
-        mask = glyph_mask(style["truetype"], text)
-    if light or style.get("truetype"):
+    mask = _rank_mask(text, style)
+    if mask is not None:
         h, w = mask.shape
         width = w * height / h * style["condensed"] * (0.85 if len(text) == 2 else 1.0)
         scaled = cv2.resize(mask, (max(1, int(round(width))), max(1, int(round(height)))),
                             interpolation=cv2.INTER_AREA)
         _blend(image, scaled, int(x), int(y), colour)
         return y + height
-    font = style["font"] | (cv2.FONT_ITALIC if style["italic"] else 0)
+    font = _opencv_face(style)
     (w, h), _ = cv2.getTextSize(text, font, 1.0, 1)
     scale = height / max(h, 1)
     thickness = max(1, int(round(scale * style["bold"] * 1.6)))
