@@ -17,8 +17,8 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --average-last 3 --out /tmp/swa   # weights averaged over the last 3 epochs
     python -m vision_models.train --also-from-first --also-epochs 4 --out /tmp/snap   # the second reader trained on from the first
     python -m vision_models.train --reader-processes 2 --out /tmp/pair   # the two readers side by side, one thread each
-    python -m vision_models.train --progressive 4 3 --out /tmp/pr   # the first 7 epochs on shrunk patches
-    python -m vision_models.train --real ../shared/data/real-photos --progressive 4 3 --real-scale whole  # their real patches whole
+    python -m vision_models.train --progressive 0 0 --out /tmp/whole   # every epoch whole (4.24.0's recipe)
+    python -m vision_models.train --real ../shared/data/real-photos --real-scale epoch  # real patches shrunk too (PR)
     python -m vision_models.train --speckled 0.2 --out /tmp/speckled   # a fifth of the scenes on speckled stone
     python -m vision_models.train --light 0.15 --out /tmp/light   # ranks in a light weight in 15 % of the decks
 
@@ -48,7 +48,7 @@ from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.24.0"
+MODEL_VERSION = "4.25.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -651,13 +651,13 @@ def arguments():
     parser.add_argument("--light", type=float, default=0.0,
                         help="the share of scenes whose deck prints its ranks in a light weight, every stroke "
                              "one thin pen (faces.random_light_weight; an experiment, off by default)")
-    parser.add_argument("--progressive", type=int, nargs=2, default=[0, 0], metavar=("HALF", "THREE_QUARTERS"),
+    parser.add_argument("--progressive", type=int, nargs=2, default=[4, 3], metavar=("HALF", "THREE_QUARTERS"),
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
-                             "THREE_QUARTERS at three quarters (epoch_scale; an experiment, 0 0 by default: "
-                             "every epoch whole)")
-    parser.add_argument("--real-scale", choices=("epoch", "whole"), default="epoch",
-                        help="with --progressive and --real: the size the real photos' patches train at, the "
-                             "epoch's (default) or whole in every epoch (a second pass a batch; an experiment)")
+                             "THREE_QUARTERS at three quarters (epoch_scale; 4 3 by default since 4.25.0, "
+                             "0 0 trains every epoch whole)")
+    parser.add_argument("--real-scale", choices=("epoch", "whole"), default="whole",
+                        help="with --progressive and --real: the size the real photos' patches train at, whole "
+                             "in every epoch (default since 4.25.0: a second pass a batch) or the epoch's")
     parser.add_argument("--teachers", nargs="+", default=[], metavar="DIR",
                         help="model directories whose readers, averaged, teach this one beside the labels "
                              "(distillation; an experiment, none by default; see the model card)")
