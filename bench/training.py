@@ -132,16 +132,14 @@ def side_by_side(threads: int, steps: int) -> None:
           f"throughput ratio {2 * one / each:.2f}")
 
 
-PROGRESSIVE = (4, 3)   # the --progressive schedule whose sizes --sizes times and whose share it prints (run PR's)
-
-
 def sizes(threads: int, steps: int) -> None:
-    """The reader's float32 step on patches of each size ``PROGRESSIVE``'s epochs train at
-    (:func:`vision_models.train.epoch_scale`), ``ROUNDS`` times alternating: medians, ratios to the
-    whole size, and the time of its epochs against whole ones."""
+    """The reader's float32 step on patches of each size the default ``--progressive`` schedule's
+    epochs train at (:func:`vision_models.train.shrunk_epochs`, :func:`~vision_models.train.epoch_scale`),
+    ``ROUNDS`` times alternating: medians, ratios to the whole size, and the time of its epochs
+    against whole ones."""
     import torch
 
-    from vision_models.train import arguments, epoch_scale, reader_batch_loss
+    from vision_models.train import arguments, epoch_scale, reader_batch_loss, shrunk_epochs
 
     torch.set_num_threads(threads)
     header(f"training: the corner reader's steps on shrunk patches, {threads} threads")
@@ -149,7 +147,8 @@ def sizes(threads: int, steps: int) -> None:
     _, build, make, _, batch, _ = networks(torch)[0]
     tensors = [torch.from_numpy(v) for v in make(7, batch * 2, 0)]
     epochs = arguments().get_default("epochs")
-    schedule = [epoch_scale(epoch, PROGRESSIVE) for epoch in range(epochs)]
+    progressive = shrunk_epochs(epochs)
+    schedule = [epoch_scale(epoch, progressive) for epoch in range(epochs)]
     runs = {scale: [] for scale in sorted(set(schedule), reverse=True)}   # whole first
     for _ in range(ROUNDS):
         for scale in runs:
@@ -162,7 +161,7 @@ def sizes(threads: int, steps: int) -> None:
         print(f"corner reader (batch {batch}, float32), patches at {scale:g} of their size: {step * 1000:.0f} ms "
               f"a step, ratio {step / median[1.0]:.2f}")
     share = sum(median[scale] for scale in schedule) / (epochs * median[1.0])
-    print(f"train --progressive {PROGRESSIVE[0]} {PROGRESSIVE[1]} ({epochs} epochs): {share:.2f} of the time of "
+    print(f"train --progressive {progressive[0]} {progressive[1]} ({epochs} epochs): {share:.2f} of the time of "
           f"{epochs} whole-size epochs")
 
 

@@ -868,11 +868,13 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     committed model (and the reader's second) was trained (the reader's and the pips' specs predate
     the precision option and say nothing: float32), and it writes where the service loads the
     models from."""
-    from vision_models.train import HERE
+    from vision_models.train import HERE, parse
 
     parser = trainer_arguments(trainer)
     committed_spec = json.loads((HERE / spec).read_text())
-    defaults, training = parser.parse_args([]), committed_spec["training"]
+    # (the reader's trainer works out --progressive's default from the epochs: parse)
+    defaults = parse([]) if trainer == "train" else parser.parse_args([])
+    training = committed_spec["training"]
     assert defaults.precision == default and training.get("precision", "fp32") == committed
     assert (defaults.seed, defaults.epochs) == (training["seed"], training["epochs"])
     assert getattr(defaults, "suit_shapes", 0.0) == training.get("suit_shapes", 0.0)
@@ -921,6 +923,17 @@ def test_the_reader_trainer_refuses_ensembles_and_averages_it_cannot_train(argv,
         main(argv + ["--out", "/nonexistent"])
     last_option = [word for word in argv if word.startswith("--")][-1]
     assert refused.value.code == 2 and last_option in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, progressive", [([], [4, 3]), (["--epochs", "1"], [0, 0]),
+                                                 (["--also-epochs", "6"], [2, 1]), (["--progressive", "0", "0"], [0, 0])])
+def test_the_reader_trainer_shrinks_a_third_and_a_quarter_of_the_epochs_unless_told(argv, progressive):
+    """Since 4.25.0 the readers' first epochs train on shrunk patches by default: a third of the
+    epochs (of the shorter reader, with ``--also-epochs``) at half size and the next quarter at three
+    quarters, so the recipe's 12 epochs shrink 4 and 3 and a one-epoch smoke run none."""
+    from vision_models.train import parse
+
+    assert parse(argv + ["--out", "/nonexistent"]).progressive == progressive
 
 
 def test_the_label_map_names_every_reader_trained_in_order(tmp_path):

@@ -188,6 +188,16 @@ def epoch_scale(epoch: int, progressive: tuple[int, int]) -> float:
     return 0.5 if epoch < half else 0.75 if epoch < half + three_quarters else 1.0
 
 
+def shrunk_epochs(epochs: int) -> tuple[int, int]:
+    """``--progressive``'s default for readers of ``epochs``: a third of them at half size, the next
+    quarter at three quarters (4 and 3 of the recipe's 12, model 4.25.0), none in a short smoke run.
+
+    >>> shrunk_epochs(12), shrunk_epochs(5), shrunk_epochs(2)
+    ((4, 3), (1, 1), (0, 0))
+    """
+    return epochs // 3, epochs // 4
+
+
 AVERAGE_LR_SHARE = 0.1
 """With ``--average-last``: the learning rate of the averaged epochs, as a share of the peak."""
 AVERAGE_EVERY = 50
@@ -651,10 +661,11 @@ def arguments():
     parser.add_argument("--light", type=float, default=0.0,
                         help="the share of scenes whose deck prints its ranks in a light weight, every stroke "
                              "one thin pen (faces.random_light_weight; an experiment, off by default)")
-    parser.add_argument("--progressive", type=int, nargs=2, default=[4, 3], metavar=("HALF", "THREE_QUARTERS"),
+    parser.add_argument("--progressive", type=int, nargs=2, metavar=("HALF", "THREE_QUARTERS"),
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
-                             "THREE_QUARTERS at three quarters (epoch_scale; 4 3 by default since 4.25.0, "
-                             "0 0 trains every epoch whole)")
+                             "THREE_QUARTERS at three quarters (epoch_scale; by default, since 4.25.0, a third "
+                             "of the epochs and the next quarter: 4 3 of 12, shrunk_epochs; 0 0 trains every "
+                             "epoch whole)")
     parser.add_argument("--real-scale", choices=("epoch", "whole"), default="whole",
                         help="with --progressive and --real: the size the real photos' patches train at, whole "
                              "in every epoch (default since 4.25.0: a second pass a batch) or the epoch's")
@@ -678,7 +689,9 @@ def arguments():
     return parser
 
 
-def main(argv=None):
+def parse(argv=None):
+    """The trainer's options from ``argv``, checked (a usage error names the option), with
+    ``--progressive``'s default worked out from the epochs (:func:`shrunk_epochs`)."""
     parser = arguments()
     args = parser.parse_args(argv)
     if args.also_epochs is not None and args.also_epochs < 1:
@@ -688,9 +701,15 @@ def main(argv=None):
     if not 0 <= args.average_last < min(args.epochs, further_epochs(args)):
         parser.error("--average-last: from 0 to one fewer than --epochs and --also-epochs (the one-cycle schedule "
                      "needs an epoch)")
+    if args.progressive is None:
+        args.progressive = list(shrunk_epochs(min(args.epochs, further_epochs(args))))
     if min(args.progressive) < 0 or sum(args.progressive) >= min(args.epochs, further_epochs(args)):
         parser.error("--progressive: epochs from 0, leaving --epochs and --also-epochs a whole-size epoch")
-    train(args)
+    return args
+
+
+def main(argv=None):
+    train(parse(argv))
 
 
 if __name__ == "__main__":
