@@ -134,20 +134,20 @@ def side_by_side(threads: int, steps: int) -> None:
 
 def sizes(threads: int, steps: int) -> None:
     """The reader's float32 step on patches of each size the default ``--progressive`` schedule's
-    epochs train at (:func:`vision_models.train.shrunk_epochs`, :func:`~vision_models.train.epoch_scale`),
+    epochs train at (:func:`vision_models.train.parse`, :func:`~vision_models.train.epoch_scale`),
     ``ROUNDS`` times alternating: medians, ratios to the whole size, and the time of its epochs
     against whole ones."""
     import torch
 
-    from vision_models.train import arguments, epoch_scale, reader_batch_loss, shrunk_epochs
+    from vision_models.train import epoch_scale, parse, reader_batch_loss
 
     torch.set_num_threads(threads)
     header(f"training: the corner reader's steps on shrunk patches, {threads} threads")
     print(f"load average {os.getloadavg()[0]:.1f}")
     _, build, make, _, batch, _ = networks(torch)[0]
     tensors = [torch.from_numpy(v) for v in make(7, batch * 2, 0)]
-    epochs = arguments().get_default("epochs")
-    progressive = shrunk_epochs(epochs)
+    recipe = parse([])   # make model's reader recipe: its epochs and the default --progressive schedule
+    epochs, progressive = recipe.epochs, recipe.progressive
     schedule = [epoch_scale(epoch, progressive) for epoch in range(epochs)]
     runs = {scale: [] for scale in sorted(set(schedule), reverse=True)}   # whole first
     for _ in range(ROUNDS):

@@ -698,12 +698,13 @@ def parse(argv=None):
         parser.error("--also-epochs: at least 1")
     if args.reader_processes < 1:
         parser.error("--reader-processes: at least 1")
-    if not 0 <= args.average_last < min(args.epochs, further_epochs(args)):
+    shortest = min(args.epochs, further_epochs(args))   # the epochs of the shortest-trained reader
+    if not 0 <= args.average_last < shortest:
         parser.error("--average-last: from 0 to one fewer than --epochs and --also-epochs (the one-cycle schedule "
                      "needs an epoch)")
     if args.progressive is None:
-        args.progressive = list(shrunk_epochs(min(args.epochs, further_epochs(args))))
-    if min(args.progressive) < 0 or sum(args.progressive) >= min(args.epochs, further_epochs(args)):
+        args.progressive = list(shrunk_epochs(shortest))
+    if min(args.progressive) < 0 or sum(args.progressive) >= shortest:
         parser.error("--progressive: epochs from 0, leaving --epochs and --also-epochs a whole-size epoch")
     return args
 
