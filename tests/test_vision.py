@@ -881,6 +881,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert getattr(defaults, "crowded", 0.0) == training.get("crowded", 0.0)
     assert getattr(defaults, "speckled", 0.0) == training.get("speckled", 0.0)
     assert getattr(defaults, "light", 0.0) == training.get("light", 0.0)
+    assert getattr(defaults, "framed", 0.0) == training.get("framed", 0.0)
     if trainer == "train":   # make model distils from the committed reader's teachers, trains as many
         from vision_models.train import further_epochs, teacher_versions  # members, averages as many epochs
         from vision_models.train import threads_per_reader   # and trains each reader on as many threads

@@ -17,7 +17,7 @@ import cv2
 
 from service.vision.geometry import PATCH_H, PATCH_W, corner_homography, corner_patches
 
-from .faces import CLASSES, random_crowding, random_light_weight, random_style
+from .faces import CLASSES, random_crowding, random_frame, random_light_weight, random_style
 from .scenes import compose, random_speckle
 from .shapes import random_suit_shape
 
@@ -57,13 +57,14 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03
 
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03,
                   dense_art: float = DENSE_ART_SHARE, suit_shapes: float = 0.0, crowded: float = 0.0,
-                  speckled: float = 0.0, light: float = 0.0):
+                  speckled: float = 0.0, light: float = 0.0, framed: float = 0.0):
     """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene, whose deck has dense
     court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``, spades and
     clubs of other proportions (:func:`.shapes.random_suit_shape`) with the chance ``suit_shapes``,
     and large pips and court symbols beside its indices (:func:`.faces.random_crowding`) with the
     chance ``crowded``, whose ranks are printed in a light weight (:func:`.faces.random_light_weight`)
-    with the chance ``light``, and whose table is speckled stone (:func:`.scenes.random_speckle`)
+    with the chance ``light``, whose faces are framed beside the index (:func:`.faces.random_frame`)
+    with the chance ``framed``, and whose table is speckled stone (:func:`.scenes.random_speckle`)
     with the chance ``speckled``."""
     n = n_cards or int(rng.integers(1, 9))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
@@ -82,6 +83,8 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
         style["speckle"] = random_speckle(rng)
     if light and rng.random() < light:             # the reader's only, as the four above
         style["light"] = random_light_weight(rng)
+    if framed and rng.random() < framed:           # the reader's only, as the five above
+        style["frame"] = random_frame(rng)
     scene = compose(rng, codes, size=size, max_overlap=0.15, style=style)
     xs, ys = [], []
     for i, card in enumerate(scene.cards):
@@ -187,11 +190,11 @@ def distort(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
 
 def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE,
                            distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0,
-                           speckled: float = 0.0, light: float = 0.0):
+                           speckled: float = 0.0, light: float = 0.0, framed: float = 0.0):
     """One scene's patches (:func:`scene_patches`), a share ``distorted`` of them bent
     (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder (:func:`occlude`)."""
     x, y = scene_patches(rng, dense_art=dense_art, suit_shapes=suit_shapes, crowded=crowded, speckled=speckled,
-                         light=light)
+                         light=light, framed=framed)
     if distorted:
         for i in np.nonzero(rng.random(len(y)) < distorted)[0]:
             x[i] = distort(rng, x[i])
@@ -202,8 +205,8 @@ def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_AR
 
 def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE,
                  distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0, speckled: float = 0.0,
-                 light: float = 0.0):
+                 light: float = 0.0, framed: float = 0.0):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
     return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted, suit_shapes, crowded, speckled,
-                                                      light),
+                                                      light, framed),
                   np.random.default_rng([seed, worker]), count)

@@ -32,7 +32,7 @@ from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_iou
 from service.vision.pipeline import RecognizedCard, recognize
 from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
 
-from .faces import CLASSES, STANDARD_CODES, jumbo_index, random_style
+from .faces import CLASSES, STANDARD_CODES, jumbo_index, random_frame, random_style
 from .scenes import compose
 
 EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
@@ -147,24 +147,31 @@ def score_scene(tally: Tally, reader, scene, min_confidence: float) -> None:
 
 
 def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, seed: int = EVAL_SEED,
-              max_overlap: float = 0.12, jumbo: bool = False) -> Tally:
+              max_overlap: float = 0.12, jumbo: bool = False, framed: bool = False) -> Tally:
     """Five-card hands on generated tables, each card overlapping at most ``max_overlap`` of a card;
     ``faces_by_code`` (a theme) replaces the project's faces; with ``jumbo``, the project's standard
-    cards drawn with a jumbo index (:func:`.faces.jumbo_index`), one style a hand.
+    cards drawn with a jumbo index (:func:`.faces.jumbo_index`), one style a hand; with ``framed``,
+    the project's standard cards framed beside the index (:func:`.faces.random_frame`), one style a
+    hand.
 
     >>> tally = synthetic(get_reader(), 1, 0.8, seed=3, max_overlap=OVERLAPPING)   # a pile (``--overlapping``)
     >>> tally.hands, tally.cards
     (1, 5)
     >>> synthetic(get_reader(), 1, 0.8, seed=3, jumbo=True).cards                  # ``--jumbo``
     5
+    >>> synthetic(get_reader(), 1, 0.8, seed=3, framed=True).cards                 # ``--framed``
+    5
     """
     rng = np.random.default_rng(seed)
     tally = Tally()
-    pool = STANDARD_CODES if faces_by_code or jumbo else CLASSES[:-1]
+    pool = STANDARD_CODES if faces_by_code or jumbo or framed else CLASSES[:-1]
     for _ in range(count):
         codes = list(rng.choice(pool, size=5, replace=False))
         faces = [faces_by_code[c] for c in codes] if faces_by_code else None
         style = jumbo_index(random_style(rng), rng) if jumbo else None
+        if framed:
+            style = random_style(rng)
+            style["frame"] = random_frame(rng)
         scene = compose(rng, codes, size=(int(rng.integers(600, 1000)), int(rng.integers(600, 1000))),
                         max_overlap=max_overlap, style=style, faces=faces)
         score_scene(tally, reader, scene, min_confidence)
@@ -286,6 +293,9 @@ def run_sets(reader, args, min_confidence: float) -> dict:
     if args.jumbo:   # nor does this one's: an index larger than the reader was taught, reported apart
         results["jumbo-index own designs (synthetic)"] = synthetic(reader, args.jumbo, min_confidence,
                                                                    seed=args.seed + 700, jumbo=True).summary()
+    if args.framed:  # nor this one's: faces framed beside the index, which the committed readers were not taught
+        results["framed own designs (synthetic)"] = synthetic(reader, args.framed, min_confidence,
+                                                              seed=args.seed + 800, framed=True).summary()
     if args.themes:
         from .third_party import available_themes, theme_faces
 
@@ -328,6 +338,10 @@ def main(argv=None) -> None:
                         help="hands of the own standard cards drawn with a jumbo index, larger than any the "
                              "reader was taught (faces.jumbo_index), reported apart from the other sets "
                              "(seed: --seed + 700)")
+    parser.add_argument("--framed", type=int, default=0,
+                        help="hands of the own standard cards framed with a thin line (and curls) right beside "
+                             "the index (faces.random_frame), reported apart from the other sets (seed: --seed "
+                             "+ 800)")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")

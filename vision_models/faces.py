@@ -6,8 +6,8 @@ in ``vision_models/fonts`` or the system's DejaVu faces), index
 size (6-19 % of the card height; the whole index within 37 % of it) and place, sometimes boxed, suit symbols (procedural shapes or font glyphs), pip spread, pen width, ink colours, paper colour (light, cream, or a dark-faced deck),
 suit shapes, pip layouts, court-card stand-ins (sparse shapes in a frame; for the reader's patches
 also dense figures beside the index, :func:`dense_court_art`, and corners crowded by large pips and
-court symbols, :func:`random_crowding`, and ranks in one thin pen, :func:`random_light_weight`), two
-or four indices::
+court symbols, :func:`random_crowding`, ranks in one thin pen, :func:`random_light_weight`, and an
+inner frame beside the index, :func:`random_frame`), two or four indices::
 
     >>> rng = np.random.default_rng(0)
     >>> render_face("10H", random_style(rng), rng).shape
@@ -167,6 +167,56 @@ def random_light_weight(rng: np.random.Generator) -> float:
     True
     """
     return float(rng.uniform(0.025, 0.06))
+
+
+FRAME_COLOURS = ((40, 60, 150), (60, 80, 120), (40, 140, 190), (130, 90, 40), (60, 120, 60), (120, 120, 120))
+"""An inner frame's colours other than the suit's ink (BGR): brick red, brown, gold, blue, green, grey."""
+
+
+def random_frame(rng: np.random.Generator) -> dict:
+    """How one deck frames its faces (for :func:`render_face`'s ``style["frame"]``): a thin line
+    round the middle of the face, ``gap`` (a fraction of the card's width) right of the widest index
+    and ``top`` of the card's height from its ends, ``pen`` pixels wide, in the suit's ink or in one
+    of :data:`FRAME_COLOURS`, sometimes doubled, and with curls at its corners, which reach into the
+    space beside the index. Several published decks print their faces so (ornamental faces, a frame
+    with scrollwork in a colour of its own); the project's ``border`` is a plain line at the card's
+    edge, and no other face of the generator draws anything that close beside the index.
+
+    >>> frame = random_frame(np.random.default_rng(0))
+    >>> sorted(frame), 0.0 <= frame["gap"] <= 0.05
+    (['colour', 'curl', 'double', 'gap', 'pen', 'top'], True)
+    """
+    colour = None if rng.random() < 0.4 else FRAME_COLOURS[int(rng.integers(0, len(FRAME_COLOURS)))]
+    return {"gap": float(rng.uniform(0.0, 0.05)), "top": float(rng.uniform(0.03, 0.12)),
+            "pen": int(rng.integers(1, 4)), "colour": colour, "double": bool(rng.random() < 0.3),
+            "curl": float(rng.uniform(0.03, 0.07)) if rng.random() < 0.6 else 0.0}
+
+
+def _framed(face, code, style) -> None:
+    """The inner frame of ``style["frame"]`` (:func:`random_frame`), drawn under the pips and the
+    indices: beside the widest index of the card's suit, a curl at each corner turning out towards
+    the card's corner."""
+    frame = style["frame"]
+    colour = frame["colour"] or _ink(style, code[-1])
+    right, _ = index_extent("10" + code[-1], style)
+    x0, y0 = int((right + frame["gap"]) * FACE_W), int(frame["top"] * FACE_H)
+    x1, y1 = FACE_W - 1 - x0, FACE_H - 1 - y0
+    if x1 - x0 < 0.3 * FACE_W:   # a wide index leaves no room for a frame
+        return
+    insets = (0, 2 * frame["pen"] + 3) if frame["double"] else (0,)
+    for inset in insets:
+        cv2.rectangle(face, (x0 + inset, y0 + inset), (x1 - inset, y1 - inset), colour, frame["pen"], cv2.LINE_AA)
+    if not frame["curl"]:
+        return
+    radius = frame["curl"] * FACE_W
+    turns = np.linspace(0, 2.2 * np.pi, 40)
+    for cx, cy, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x1, y1, 1, 1), (x0, y1, -1, 1)):
+        # a spiral leaving the corner along the top or bottom line and winding in outside the frame
+        r = radius * (1 - turns / (3 * np.pi))
+        xs = cx + sx * radius + sx * r * np.cos(turns + np.pi)
+        ys = cy + sy * r * np.sin(turns) * -1
+        points = np.round(np.stack([xs, ys], axis=1) * 16).astype(np.int32)
+        cv2.polylines(face, [points], False, colour, max(1, frame["pen"] - 1), cv2.LINE_AA, shift=4)
 
 
 def skeleton(mask: np.ndarray) -> np.ndarray:
@@ -554,6 +604,8 @@ def render_face(code: str, style: dict, rng: np.random.Generator) -> np.ndarray:
     if code in SPECIAL_CODES:
         return _special(code, style, rng)
     face = np.full((FACE_H, FACE_W, 3), style["paper"], np.uint8)
+    if style.get("frame"):
+        _framed(face, code, style)
     _centre(face, code, style, rng)
     _index(face, code, style)
     if style["border"]:
