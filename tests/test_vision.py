@@ -1203,6 +1203,32 @@ def test_a_light_deck_draws_the_same_rank_in_a_thin_pen(face, text):
     assert cv2.erode(light.astype(np.uint8), np.ones((5, 5), np.uint8)).sum() < 0.01 * light.sum()
 
 
+@pytest.mark.parametrize("code", ["3D", "10S", "KC"])
+def test_a_framed_deck_draws_its_frame_beside_the_index_and_under_it(code):
+    """A framed deck (the reader's training only, ``train --framed``) draws a line right of its widest
+    index, along most of the face's height, and leaves the index itself as the plain deck prints
+    it (the frame is drawn first, the index over it)."""
+    rng = np.random.default_rng(7)
+    style = {**faces.random_style(rng), "four_index": False}
+    style["frame"] = {"gap": 0.03, "top": 0.08, "pen": 2, "colour": (130, 90, 40), "double": False,
+                      "curl": 0.05}
+    plain = faces.render_face(code, {k: v for k, v in style.items() if k != "frame"}, np.random.default_rng(1))
+    framed = faces.render_face(code, style, np.random.default_rng(1))
+    corner, ink = faces._index_corner(code, style)
+    index = np.zeros(plain.shape[:2], bool)
+    index[:ink.shape[0], :ink.shape[1]] = ink
+    assert np.array_equal(framed[index], plain[index])
+    right, _ = faces.index_extent("10" + code[-1], style)
+    x0 = int((right + 0.03) * faces.FACE_W)
+    column = np.abs(framed[:, x0 - 1:x0 + 2].astype(int) - (130, 90, 40)).sum(axis=2).min(axis=1) < 60
+    rows = np.nonzero(column)[0]
+    assert np.ptp(rows) > 0.8 * faces.FACE_H
+    changed = np.abs(framed.astype(int) - plain.astype(int)).sum(axis=2) > 30
+    y0 = int(0.08 * faces.FACE_H)
+    inside = changed[y0 + 4:faces.FACE_H - y0 - 4, x0 + 4:faces.FACE_W - x0 - 4]
+    assert changed.sum() > 0 and inside.sum() == 0   # a frame, with nothing drawn in its middle
+
+
 def test_a_glyphs_skeleton_is_its_strokes_centre_lines():
     """faces.skeleton of a thick ring (radii 28-42) is a thin ring along its middle: 98 % of the
     skeleton's pixels lie within 2 px of radius 35 (the rest are the discrete erosions' stray
