@@ -25,10 +25,13 @@ NONE = CLASSES.index("NONE")
 DENSE_ART_SHARE = 0.0   # the share of the reader's scenes whose deck has dense court figures: off, since
                         # at 0.5 it read more court cards of other decks and as many fewer number cards
 CARD_CODES = CLASSES[:-1]
+INDEX_SHOWN = 0.92      # an index corner this much in view (not under another card nor past the photo's
+                        # edge) is taught as its card; under 0.6, as no index (between: left out)
 
 
-def _visible(ids: np.ndarray, quad: np.ndarray, roll: int, card: int) -> float:
-    """Share of the index box (the patch's upper-left part) showing this card."""
+def index_showing(ids: np.ndarray, quad: np.ndarray, roll: int, card: int) -> float:
+    """Share of the index box (the patch's upper-left part) showing this card (a scene's ``ids``;
+    the photo's edge shows no card)."""
     patch = cv2.warpPerspective(ids, corner_homography(quad, roll), (PATCH_W, PATCH_H),
                                 flags=cv2.INTER_NEAREST, borderValue=-1)
     box = patch[2:int(PATCH_H * 0.8), 2:int(PATCH_W * 0.65)]
@@ -57,14 +60,15 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03
 
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03,
                   dense_art: float = DENSE_ART_SHARE, suit_shapes: float = 0.0, crowded: float = 0.0,
-                  speckled: float = 0.0, light: float = 0.0, framed: float = 0.0):
+                  speckled: float = 0.0, light: float = 0.0, framed: float = 0.0,
+                  frame_curls: float = 0.6):
     """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene, whose deck has dense
     court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``, spades and
     clubs of other proportions (:func:`.shapes.random_suit_shape`) with the chance ``suit_shapes``,
     and large pips and court symbols beside its indices (:func:`.faces.random_crowding`) with the
     chance ``crowded``, whose ranks are printed in a light weight (:func:`.faces.random_light_weight`)
     with the chance ``light``, whose faces are framed beside the index (:func:`.faces.random_frame`)
-    with the chance ``framed``, and whose table is speckled stone (:func:`.scenes.random_speckle`)
+    with the chance ``framed`` (curled with the chance ``frame_curls``), and whose table is speckled stone (:func:`.scenes.random_speckle`)
     with the chance ``speckled``."""
     n = n_cards or int(rng.integers(1, 9))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
@@ -84,7 +88,7 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
     if light and rng.random() < light:             # the reader's only, as the four above
         style["light"] = random_light_weight(rng)
     if framed and rng.random() < framed:           # the reader's only, as the five above
-        style["frame"] = random_frame(rng)
+        style["frame"] = random_frame(rng, frame_curls)
     scene = compose(rng, codes, size=size, max_overlap=0.15, style=style)
     xs, ys = [], []
     for i, card in enumerate(scene.cards):
@@ -92,8 +96,8 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
             quad = jitter_quad(rng, card.quad, jitter)
             patches = corner_patches(scene.image, quad)
             for roll in (0, 2):
-                share = _visible(scene.ids, quad, roll, i)
-                if share >= 0.92:
+                share = index_showing(scene.ids, quad, roll, i)
+                if share >= INDEX_SHOWN:
                     label = CLASSES.index(card.code)
                 elif share < 0.6:
                     label = NONE
@@ -190,11 +194,12 @@ def distort(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
 
 def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE,
                            distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0,
-                           speckled: float = 0.0, light: float = 0.0, framed: float = 0.0):
+                           speckled: float = 0.0, light: float = 0.0, framed: float = 0.0,
+                           frame_curls: float = 0.6):
     """One scene's patches (:func:`scene_patches`), a share ``distorted`` of them bent
     (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder (:func:`occlude`)."""
     x, y = scene_patches(rng, dense_art=dense_art, suit_shapes=suit_shapes, crowded=crowded, speckled=speckled,
-                         light=light, framed=framed)
+                         light=light, framed=framed, frame_curls=frame_curls)
     if distorted:
         for i in np.nonzero(rng.random(len(y)) < distorted)[0]:
             x[i] = distort(rng, x[i])
@@ -205,8 +210,8 @@ def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_AR
 
 def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE,
                  distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0, speckled: float = 0.0,
-                 light: float = 0.0, framed: float = 0.0):
+                 light: float = 0.0, framed: float = 0.0, frame_curls: float = 0.6):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
     return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted, suit_shapes, crowded, speckled,
-                                                      light, framed),
+                                                      light, framed, frame_curls),
                   np.random.default_rng([seed, worker]), count)

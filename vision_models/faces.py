@@ -173,12 +173,12 @@ FRAME_COLOURS = ((40, 60, 150), (60, 80, 120), (40, 140, 190), (130, 90, 40), (6
 """An inner frame's colours other than the suit's ink (BGR): brick red, brown, gold, blue, green, grey."""
 
 
-def random_frame(rng: np.random.Generator) -> dict:
+def random_frame(rng: np.random.Generator, curls: float = 0.6) -> dict:
     """How one deck frames its faces (for :func:`render_face`'s ``style["frame"]``): a thin line
     round the middle of the face, ``gap`` (a fraction of the card's width) right of the widest index
     and ``top`` of the card's height from its ends, ``pen`` pixels wide, in the suit's ink or in one
-    of :data:`FRAME_COLOURS`, sometimes doubled, and with curls at its corners, which reach into the
-    space beside the index. Several published decks print their faces so (ornamental faces, a frame
+    of :data:`FRAME_COLOURS`, sometimes doubled, and with the chance ``curls`` with curls at its
+    corners, which reach into the space beside the index. Several published decks print their faces so (ornamental faces, a frame
     with scrollwork in a colour of its own); the project's ``border`` is a plain line at the card's
     edge, and no other face of the generator draws anything that close beside the index.
 
@@ -189,7 +189,7 @@ def random_frame(rng: np.random.Generator) -> dict:
     colour = None if rng.random() < 0.4 else FRAME_COLOURS[int(rng.integers(0, len(FRAME_COLOURS)))]
     return {"gap": float(rng.uniform(0.0, 0.05)), "top": float(rng.uniform(0.03, 0.12)),
             "pen": int(rng.integers(1, 4)), "colour": colour, "double": bool(rng.random() < 0.3),
-            "curl": float(rng.uniform(0.03, 0.07)) if rng.random() < 0.6 else 0.0}
+            "curl": float(rng.uniform(0.03, 0.07)) if rng.random() < curls else 0.0}
 
 
 def _framed(face, code, style) -> None:

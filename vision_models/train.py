@@ -22,6 +22,7 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --speckled 0.2 --out /tmp/speckled   # a fifth of the scenes on speckled stone
     python -m vision_models.train --light 0.15 --out /tmp/light   # ranks in a light weight in 15 % of the decks
     python -m vision_models.train --framed 0.2 --out /tmp/framed  # a fifth of the decks framed beside the index
+    python -m vision_models.train --framed 0.2 --frame-curls 0 --out /tmp/plain-frames  # frames without curls
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -416,7 +417,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     torch.manual_seed(seed)
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
-                   crowded=args.crowded, speckled=args.speckled, light=args.light, framed=args.framed)
+                   crowded=args.crowded, speckled=args.speckled, light=args.light, framed=args.framed,
+                   frame_curls=args.frame_curls)
     x, y = generate(seed, args.patches, args.threads, make)
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -486,7 +488,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
-                   "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed,
+                   "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed, "frame_curls": args.frame_curls,
                    "teachers": teacher_versions(args.teachers),
                    "width": args.width,
                    "progressive": list(args.progressive),
@@ -665,6 +667,8 @@ def arguments():
     parser.add_argument("--framed", type=float, default=0.0,
                         help="the share of scenes whose deck frames its faces with a thin line (and curls) "
                              "right beside its indices (faces.random_frame; an experiment, off by default)")
+    parser.add_argument("--frame-curls", type=float, default=0.6,
+                        help="with --framed: the share of framed decks whose frames curl at their corners")
     parser.add_argument("--progressive", type=int, nargs=2, metavar=("HALF", "THREE_QUARTERS"),
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
                              "THREE_QUARTERS at three quarters (epoch_scale; by default, since 4.25.0, a third "
