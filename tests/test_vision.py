@@ -1229,6 +1229,25 @@ def test_a_framed_deck_draws_its_frame_beside_the_index_and_under_it(code):
     assert changed.sum() > 0 and inside.sum() == 0   # a frame, with nothing drawn in its middle
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_hand_cut_by_the_frame_cuts_one_card_and_judges_the_cards_it_shows(seed):
+    """``evaluate --cut``: the photo is cropped so that one card keeps 40-80 % of its area, and the
+    cards judged are those that keep 40 % of theirs with an index corner in view."""
+    from vision_models.dataset import INDEX_SHOWN, index_showing
+    from vision_models.evaluate import CUT_SHARE, clipped, cut_by_the_frame
+
+    rng = np.random.default_rng(seed)
+    scene = compose(rng, ["5H", "KC", "2S", "9D", "AH"], size=(700, 800))
+    cut, judged = cut_by_the_frame(rng, scene)
+    height, width = cut.image.shape[:2]
+    assert cut.ids.shape == (height, width) and height * width < 700 * 800
+    kept = [quad_area(clipped(card.quad, width, height)) / quad_area(card.quad) for card in cut.cards]
+    assert any(CUT_SHARE[0] - 0.01 <= share <= CUT_SHARE[1] + 0.01 for share in kept)
+    for number, card in enumerate(cut.cards):
+        shows_index = max(index_showing(cut.ids, card.quad, roll, number) for roll in (0, 2)) >= INDEX_SHOWN
+        assert (number in judged) == (shows_index and kept[number] >= CUT_SHARE[0])
+
+
 def test_a_glyphs_skeleton_is_its_strokes_centre_lines():
     """faces.skeleton of a thick ring (radii 28-42) is a thin ring along its middle: 98 % of the
     skeleton's pixels lie within 2 px of radius 35 (the rest are the discrete erosions' stray
