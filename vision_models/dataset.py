@@ -68,8 +68,8 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
     and large pips and court symbols beside its indices (:func:`.faces.random_crowding`) with the
     chance ``crowded``, whose ranks are printed in a light weight (:func:`.faces.random_light_weight`)
     with the chance ``light``, whose faces are framed beside the index (:func:`.faces.random_frame`)
-    with the chance ``framed`` (curled with the chance ``frame_curls``), and whose table is speckled stone (:func:`.scenes.random_speckle`)
-    with the chance ``speckled``."""
+    with the chance ``framed`` (the frames curled with the chance ``frame_curls``), and whose table
+    is speckled stone (:func:`.scenes.random_speckle`) with the chance ``speckled``."""
     n = n_cards or int(rng.integers(1, 9))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
     size = (int(rng.integers(360, 640)), int(rng.integers(360, 640)))

@@ -178,9 +178,10 @@ def random_frame(rng: np.random.Generator, curls: float = 0.6) -> dict:
     round the middle of the face, ``gap`` (a fraction of the card's width) right of the widest index
     and ``top`` of the card's height from its ends, ``pen`` pixels wide, in the suit's ink or in one
     of :data:`FRAME_COLOURS`, sometimes doubled, and with the chance ``curls`` with curls at its
-    corners, which reach into the space beside the index. Several published decks print their faces so (ornamental faces, a frame
-    with scrollwork in a colour of its own); the project's ``border`` is a plain line at the card's
-    edge, and no other face of the generator draws anything that close beside the index.
+    corners, which reach into the space beside the index. Several published decks print their
+    faces so (ornamental faces, a frame with scrollwork in a colour of its own); the project's
+    ``border`` is a plain line at the card's edge, and no other face of the generator draws anything
+    that close beside a number card's index (its court cards frame their picture there).
 
     >>> frame = random_frame(np.random.default_rng(0))
     >>> sorted(frame), 0.0 <= frame["gap"] <= 0.05
@@ -194,8 +195,8 @@ def random_frame(rng: np.random.Generator, curls: float = 0.6) -> dict:
 
 def _framed(face, code, style) -> None:
     """The inner frame of ``style["frame"]`` (:func:`random_frame`), drawn under the pips and the
-    indices: beside the widest index of the card's suit, a curl at each corner turning out towards
-    the card's corner."""
+    indices: beside the widest index of the card's suit, and when the frame curls, a curl at each
+    corner turning out towards the card's corner."""
     frame = style["frame"]
     colour = frame["colour"] or _ink(style, code[-1])
     right, _ = index_extent("10" + code[-1], style)

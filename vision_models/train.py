@@ -488,7 +488,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
               f"({time.time() - started:.0f} s)", flush=True)
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
-                   "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed, "frame_curls": args.frame_curls,
+                   "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed,
+                   **({"frame_curls": args.frame_curls} if args.framed else {}),
                    "teachers": teacher_versions(args.teachers),
                    "width": args.width,
                    "progressive": list(args.progressive),
