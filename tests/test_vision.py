@@ -1229,6 +1229,20 @@ def test_a_framed_deck_draws_its_frame_beside_the_index_and_under_it(code):
     assert changed.sum() > 0 and inside.sum() == 0   # a frame, with nothing drawn in its middle
 
 
+@pytest.mark.parametrize("code", ["JOKER", "W", "ZERO"])
+def test_a_framed_deck_frames_its_special_faces_on_their_paper_only(code):
+    """A framed deck frames every face, the Joker and the special cards too (else a reader taught
+    framed decks learns a frame for a standard card), and the frame shows on the paper only: the
+    special face's print is left as drawn."""
+    style = {**faces.random_style(np.random.default_rng(7)), "dark": False}
+    style["frame"] = {"gap": 0.03, "top": 0.08, "pen": 2, "colour": (130, 90, 40), "double": False, "curl": 0.0}
+    plain = faces.render_face(code, {k: v for k, v in style.items() if k != "frame"}, np.random.default_rng(1))
+    framed = faces.render_face(code, style, np.random.default_rng(1))
+    changed = np.abs(framed.astype(int) - plain.astype(int)).sum(axis=2) > 30
+    paper = np.all(np.abs(plain.astype(int) - plain[2, faces.FACE_W // 2]) < 12, axis=2)
+    assert changed.sum() > 0.5 * faces.FACE_H and not (changed & ~paper).any()
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_hand_cut_by_the_frame_cuts_one_card_and_judges_the_cards_it_shows(seed):
     """``evaluate --cut``: the photo is cropped so that one card keeps 40-80 % of its area, and the

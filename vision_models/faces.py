@@ -603,7 +603,14 @@ def _crowded_court(face, code, style, colour, rng) -> None:
 def render_face(code: str, style: dict, rng: np.random.Generator) -> np.ndarray:
     """One card face, ``FACE_H x FACE_W`` BGR, in ``style``."""
     if code in SPECIAL_CODES:
-        return _special(code, style, rng)
+        face = _special(code, style, rng)
+        if style.get("frame"):   # a framed deck frames every face: drawn on its paper, under its print
+            paper = np.full_like(face, face[2, FACE_W // 2])
+            framed = paper.copy()
+            _framed(framed, "10S", {**style, "paper": tuple(int(v) for v in paper[0, 0])})
+            bare = np.all(np.abs(face.astype(np.int16) - paper) < 12, axis=2)
+            face[bare] = framed[bare]
+        return face
     face = np.full((FACE_H, FACE_W, 3), style["paper"], np.uint8)
     if style.get("frame"):
         _framed(face, code, style)
