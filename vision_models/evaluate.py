@@ -160,7 +160,8 @@ def score_scene(tally: Tally, reader, scene, min_confidence: float, judged: list
 
 
 def clipped(quad: np.ndarray, width: int, height: int) -> np.ndarray:
-    """The part of the convex ``quad`` inside a photo of ``width`` x ``height`` (no points when none).
+    """The part of the convex ``quad`` inside a photo of ``width`` x ``height``, clockwise (no points
+    when none).
 
     >>> clipped(np.float32([[-10, 0], [10, 0], [10, 20], [-10, 20]]), 100, 100).tolist()
     [[0.0, 0.0], [10.0, 0.0], [10.0, 20.0], [0.0, 20.0]]
@@ -172,7 +173,9 @@ def clipped(quad: np.ndarray, width: int, height: int) -> np.ndarray:
 
 
 def _clockwise(points: np.ndarray) -> np.ndarray:
-    """Points of a convex polygon from the one nearest the top-left, clockwise (image coordinates)."""
+    """Points of a convex polygon from the one nearest the top-left, clockwise (image coordinates):
+    the order the cut hands' figures were measured in (left in OpenCV's own order, the cut hands'
+    matching read one card of 60 hands differently, for a reason not yet found)."""
     if len(points) < 3:
         return points
     centre = points.mean(axis=0)
@@ -203,16 +206,10 @@ def cut_by_the_frame(rng: np.random.Generator, scene: Scene) -> tuple[Scene, lis
     area = quad_area(quad)
 
     def frame_at(edge: float) -> tuple[int, int, int, int]:
-        x0, y0, x1, y1 = 0, 0, width, height
-        if side == 0:
-            x0 = int(edge)
-        elif side == 1:
-            y0 = int(edge)
-        elif side == 2:
-            x1 = int(edge)
-        else:
-            y1 = int(edge)
-        return x0, y0, x1, y1
+        """The crop (x0, y0, x1, y1) with its moved side at ``edge``."""
+        sides = [0, 0, width, height]
+        sides[side] = int(edge)
+        return tuple(sides)
 
     def kept(edge: float) -> float:
         x0, y0, x1, y1 = frame_at(edge)

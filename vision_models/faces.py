@@ -607,7 +607,7 @@ def render_face(code: str, style: dict, rng: np.random.Generator) -> np.ndarray:
         if style.get("frame"):   # a framed deck frames every face: drawn on its paper, under its print
             paper = np.full_like(face, face[2, FACE_W // 2])
             framed = paper.copy()
-            _framed(framed, "10S", {**style, "paper": tuple(int(v) for v in paper[0, 0])})
+            _framed(framed, "10S", style)
             bare = np.all(np.abs(face.astype(np.int16) - paper) < 12, axis=2)
             face[bare] = framed[bare]
         return face
