@@ -1262,6 +1262,28 @@ def test_a_hand_cut_by_the_frame_cuts_one_card_and_judges_the_cards_it_shows(see
         assert (number in judged) == (shows_index and kept[number] >= CUT_SHARE[0])
 
 
+def test_cut_cards_are_matched_by_their_parts_in_the_photo_as_their_pixels_overlap():
+    """``evaluate.iou_in_photo`` against the overlap of the two parts' pixels, for 300 cards cut by
+    the photo's left and bottom edges and each one's reading moved a few pixels (intersecting the two
+    cut parts, as the cut hands once did, misjudged several of these: parts cut by the same edge)."""
+    from vision_models.evaluate import clipped, iou_in_photo
+
+    rng = np.random.default_rng(11)
+    card = np.float32([[0, 0], [150, 0], [150, 210], [0, 210]]) - [75, 105]
+    size = 400
+    for _ in range(300):
+        turn = cv2.getRotationMatrix2D((0, 0), float(rng.uniform(0, 360)), 1.0)[:, :2]
+        truth = (card @ turn.T + rng.uniform([-40, 280], [90, 440])).astype(np.float32)
+        reading = truth + rng.normal(0, 4, truth.shape).astype(np.float32)
+        masks = []
+        for quad in (truth, reading):
+            mask = np.zeros((size * 4, size * 4), np.uint8)
+            cv2.fillPoly(mask, [np.round(clipped(quad, size, size) * 4 * 16).astype(np.int32)], 1, shift=4)
+            masks.append(mask.astype(bool))
+        pixels = (masks[0] & masks[1]).sum() / max((masks[0] | masks[1]).sum(), 1)
+        assert iou_in_photo(truth, reading, size, size) == pytest.approx(pixels, abs=0.02)
+
+
 def test_a_glyphs_skeleton_is_its_strokes_centre_lines():
     """faces.skeleton of a thick ring (radii 28-42) is a thin ring along its middle: 98 % of the
     skeleton's pixels lie within 2 px of radius 35 (the rest are the discrete erosions' stray
