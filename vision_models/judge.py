@@ -25,6 +25,8 @@ from pathlib import Path
 
 TUNING_SETS = {"own": "own designs", "kde": "third-party tuning decks (all)", "real": "real photos"}
 """The three sets of the score, by the start of their name in ``evaluate``'s results."""
+SIDE_SETS = {"framed": "framed own designs"}
+"""Sets read beside the score when a draw has them (``evaluate --framed``), reported apart."""
 
 
 def set_counts(results: dict) -> dict[str, tuple[int, int, int, int]]:
@@ -37,7 +39,7 @@ def set_counts(results: dict) -> dict[str, tuple[int, int, int, int]]:
     """
     counts = {}
     for name, figures in results.items():
-        for key, start in TUNING_SETS.items():
+        for key, start in {**TUNING_SETS, **SIDE_SETS}.items():
             if name.startswith(start) and key not in counts:
                 cards = figures["cards"]
                 counts[key] = (round(figures["card_accuracy"] * cards), round(figures["confidently_wrong"] * cards),
@@ -61,16 +63,42 @@ def tuning_score(counts: dict[str, tuple[int, int, int, int]], extras: bool = Fa
     return sum(scores) / len(scores)
 
 
+def net(counts: tuple[int, int, int, int]) -> int:
+    """Cards right less 3 x confidently wrong, the score's count before it is made a share.
+
+    >>> net((391, 2, 400, 2))
+    385
+    """
+    return counts[0] - 3 * counts[1]
+
+
 def summary(draws: list[dict]) -> dict:
     """One model's figures over its draws (each :func:`set_counts`): the scores draw by draw, their
     mean alone and with extras, the confident mistakes of the three sets summed, and the real
-    photos' cards right and extra detections summed."""
+    photos' cards right and extra detections summed. Then the same figures taken apart (session of
+    02:58 UTC, 2026-12-06): the generated sets' :func:`net` summed over the draws, and the real
+    photos' net and extras counted once, since those photos read the same on every draw (the mean
+    over the draws, in case a draw read them otherwise); with framed hands, their cards right and
+    confidently wrong summed.
+
+    >>> draw = {"own": (391, 2, 400, 2), "kde": (1335, 11, 1400, 4), "real": (215, 1, 234, 9)}
+    >>> figures = summary([draw, draw])
+    >>> figures["generated_net"], figures["real_net_once"], figures["real_extra_once"], figures["real_extra"]
+    (3374, 212.0, 9.0, 18)
+    """
     scores = [tuning_score(counts) for counts in draws]
-    return {"scores": scores, "mean": sum(scores) / len(scores),
-            "mean_with_extras": sum(tuning_score(counts, extras=True) for counts in draws) / len(draws),
-            "confidently_wrong": sum(counts[key][1] for counts in draws for key in TUNING_SETS),
-            "real_right": sum(counts["real"][0] for counts in draws),
-            "real_extra": sum(counts["real"][3] for counts in draws)}
+    figures = {"scores": scores, "mean": sum(scores) / len(scores),
+               "mean_with_extras": sum(tuning_score(counts, extras=True) for counts in draws) / len(draws),
+               "confidently_wrong": sum(counts[key][1] for counts in draws for key in TUNING_SETS),
+               "real_right": sum(counts["real"][0] for counts in draws),
+               "real_extra": sum(counts["real"][3] for counts in draws),
+               "generated_net": sum(net(counts[key]) for counts in draws for key in ("own", "kde")),
+               "real_net_once": sum(net(counts["real"]) for counts in draws) / len(draws),
+               "real_extra_once": sum(counts["real"][3] for counts in draws) / len(draws)}
+    if all("framed" in counts for counts in draws):
+        figures["framed_right"] = sum(counts["framed"][0] for counts in draws)
+        figures["framed_wrong"] = sum(counts["framed"][1] for counts in draws)
+    return figures
 
 
 def comparison(base: list[dict], candidate: list[dict]) -> dict:
@@ -84,6 +112,8 @@ def comparison(base: list[dict], candidate: list[dict]) -> dict:
     (-2.25, -2.0, -2.25)
     >>> difference["confidently_wrong"], difference["real_right"], difference["real_extra"]
     (3, -4, 0)
+    >>> difference["generated_net"], difference["real_net_once"], difference["real_extra_once"]
+    (3, -10.0, 0.0)
     """
     if len(base) != len(candidate) or not base:
         raise ValueError("the baseline and the candidate need results for the same draws, at least one")
@@ -91,7 +121,8 @@ def comparison(base: list[dict], candidate: list[dict]) -> dict:
     return {"mean": after["mean"] - before["mean"],
             "mean_with_extras": after["mean_with_extras"] - before["mean_with_extras"],
             "worst_draw": min(a - b for a, b in zip(after["scores"], before["scores"])),
-            **{key: after[key] - before[key] for key in ("confidently_wrong", "real_right", "real_extra")}}
+            **{key: after[key] - before[key] for key in after
+               if key not in ("scores", "mean", "mean_with_extras") and key in before}}
 
 
 def draw_line(counts: dict) -> str:
@@ -116,6 +147,9 @@ def main(argv=None) -> dict:
     difference = comparison(base, candidate)
     print(", ".join(f"{key} {value:+.2f}" if isinstance(value, float) else f"{key} {value:+d}"
                     for key, value in difference.items()))
+    for name, draws in (("base", base), ("candidate", candidate)):
+        figures = summary(draws)
+        print(f"{name}: " + ", ".join(f"{key} {value:g}" for key, value in figures.items() if key != "scores"))
     return difference
 
 
