@@ -21,8 +21,8 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --real ../shared/data/real-photos --real-scale epoch  # real patches shrunk too (PR)
     python -m vision_models.train --speckled 0.2 --out /tmp/speckled   # a fifth of the scenes on speckled stone
     python -m vision_models.train --light 0.15 --out /tmp/light   # ranks in a light weight in 15 % of the decks
-    python -m vision_models.train --framed 0.2 --out /tmp/framed  # a fifth of the decks framed beside the index
-    python -m vision_models.train --framed 0.2 --frame-curls 0 --out /tmp/plain-frames  # frames without curls
+    python -m vision_models.train --framed 0 --out /tmp/unframed  # no deck framed beside the index (4.25.0's recipe)
+    python -m vision_models.train --frame-curls 0.6 --out /tmp/curls  # framed decks' frames curl in six of ten (FR)
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -50,7 +50,7 @@ from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.25.0"
+MODEL_VERSION = "4.26.0"
 HERE = Path(__file__).resolve().parent
 
 
@@ -665,11 +665,12 @@ def arguments():
     parser.add_argument("--light", type=float, default=0.0,
                         help="the share of scenes whose deck prints its ranks in a light weight, every stroke "
                              "one thin pen (faces.random_light_weight; an experiment, off by default)")
-    parser.add_argument("--framed", type=float, default=0.0,
-                        help="the share of scenes whose deck frames its faces with a thin line (and curls) "
-                             "right beside its indices (faces.random_frame; an experiment, off by default)")
-    parser.add_argument("--frame-curls", type=float, default=0.6,
-                        help="with --framed: the share of framed decks whose frames curl at their corners")
+    parser.add_argument("--framed", type=float, default=0.2,
+                        help="the share of scenes whose deck frames its faces with a thin line right beside "
+                             "its indices (faces.random_frame; default 0.2 since 4.26.0, 0: none)")
+    parser.add_argument("--frame-curls", type=float, default=0.0,
+                        help="with --framed: the share of framed decks whose frames curl at their corners "
+                             "(default 0 since 4.26.0; 0.6 was run FR's)")
     parser.add_argument("--progressive", type=int, nargs=2, metavar=("HALF", "THREE_QUARTERS"),
                         help="train the first HALF epochs on patches shrunk to half their size and the next "
                              "THREE_QUARTERS at three quarters (epoch_scale; by default, since 4.25.0, a third "
