@@ -1048,8 +1048,8 @@ def test_a_network_whose_maps_lie_in_another_order_is_refused():
 def test_the_finder_outlines_white_cards_on_a_pale_table_that_no_cue_outlines(reader):
     """A generated hand (seed 9) on a pale, washed-out table: the hand-made cues see no edge of its
     5D and 5C; the finder's map outlines them, and they are read. (The 5H, half under the 5S, is
-    read from a corner guess: surely through the spotter's outline; without the maps, unsurely by
-    4.26.0's readers, and dropped.)"""
+    read with the card maps; without them, 4.26.0's readers read its corner guess unsurely and it
+    is dropped.)"""
     scene = compose(np.random.default_rng(9), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
     truth = order_quad(scene.cards[1].quad)
     assert max([quad_iou(truth, q) for q in find_outlines(scene.image).quads] or [0]) < 0.5
@@ -1133,8 +1133,8 @@ def test_committed_real_photos_are_read(reader, name):
     """Eight real photos (four from the held-out split: a spade, an ace, another camera, and two white
     cards on a light table outlined only from their print; `195427` a white card outlined only by the
     faint-edge cue after a median filter). A ninth, `201119` (held out, a grey close-up of the six of
-    hearts), was read right until 4.25.0; 4.26.0 reads it `5H` at 0.80, a confident mistake the
-    model card lists among its known limits, so it is no longer among them."""
+    hearts), was read right until 4.25.0; 4.26.0 reads it `5H` at 0.80, a confident mistake that
+    the model card lists among its known limits."""
     labels = json.loads((DATA / "labels.json").read_text())
     photo = decode((DATA / name).read_bytes(), 50_000_000, 1280)
     recognition = recognize(photo, reader)
