@@ -87,14 +87,15 @@ def summary(draws: list[dict]) -> dict:
     (3374, 212.0, 9.0, 18)
     """
     scores = [tuning_score(counts) for counts in draws]
+    real_extra = sum(counts["real"][3] for counts in draws)
     figures = {"scores": scores, "mean": sum(scores) / len(scores),
                "mean_with_extras": sum(tuning_score(counts, extras=True) for counts in draws) / len(draws),
                "confidently_wrong": sum(counts[key][1] for counts in draws for key in TUNING_SETS),
                "real_right": sum(counts["real"][0] for counts in draws),
-               "real_extra": sum(counts["real"][3] for counts in draws),
+               "real_extra": real_extra,
                "generated_net": sum(net(counts[key]) for counts in draws for key in ("own", "kde")),
                "real_net_once": sum(net(counts["real"]) for counts in draws) / len(draws),
-               "real_extra_once": sum(counts["real"][3] for counts in draws) / len(draws)}
+               "real_extra_once": real_extra / len(draws)}
     if all("framed" in counts for counts in draws):
         figures["framed_right"] = sum(counts["framed"][0] for counts in draws)
         figures["framed_wrong"] = sum(counts["framed"][1] for counts in draws)
