@@ -101,9 +101,13 @@ def card_quads(label: dict, width: int, height: int) -> list[tuple[str, np.ndarr
     return cards
 
 
-def real_patches(directory: str | Path, names: list[str], seed: int, jitters: int = 4):
+def real_patches(directory: str | Path, names: list[str], seed: int, jitters: int = 4,
+                 one_corner: dict | None = None):
     """Patches (N, H, W, 3) uint8 and labels from the named photos: both index corners (the card),
-    the two sideways readings (NONE), each from ``jitters`` slightly wrong outlines."""
+    the two sideways readings (NONE), each from ``jitters`` slightly wrong outlines; with
+    ``one_corner`` (:func:`.cut_outlines.load_outlines`, ``{photo: [(code, outline)]}``), also the
+    one index corner of each card listed there (a card cut by the photo's edge or half covered,
+    whose other corner may not be in the photo), from twice as many outlines."""
     directory = Path(directory)
     labels = json.loads((directory / "labels.json").read_text())
     rng = np.random.default_rng(seed)
@@ -118,6 +122,10 @@ def real_patches(directory: str | Path, names: list[str], seed: int, jitters: in
                 patches = corner_patches(image, jitter_quad(rng, quad))
                 xs += [patches[0], patches[2], patches[int(rng.choice([1, 3]))]]
                 ys += [CLASSES.index(code), CLASSES.index(code), NONE]
+        for code, quad in (one_corner or {}).get(name, ()):
+            for _ in range(2 * jitters):   # as many index patches as a card with two boxes gives
+                xs.append(corner_patches(image, jitter_quad(rng, quad))[0])
+                ys.append(CLASSES.index(code))
     if not xs:
         return np.zeros((0, 64, 40, 3), np.uint8), np.zeros(0, np.int64)
     return np.stack(xs), np.array(ys, np.int64)

@@ -425,7 +425,13 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     if args.real:
         from .real import load_split, real_patches, training_photos
 
-        xr, yr = real_patches(args.real, training_photos(load_split(args.real), args.real_half), seed)
+        one_corner = None
+        if args.real_one_corner:
+            from .cut_outlines import load_outlines
+
+            one_corner = load_outlines()
+        xr, yr = real_patches(args.real, training_photos(load_split(args.real), args.real_half), seed,
+                              one_corner=one_corner)
         real_count = len(yr)
         x, y = with_repeated((x, y), (xr, yr), args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
@@ -493,7 +499,8 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    "teachers": teacher_versions(args.teachers),
                    "width": args.width,
                    "progressive": list(args.progressive),
-                   **({"real_half": args.real_half, "real_scale": args.real_scale} if args.real else {}),
+                   **({"real_half": args.real_half, "real_scale": args.real_scale,
+                       "real_one_corner": args.real_one_corner} if args.real else {}),
                    "members": args.members, "epochs": epochs, "average_last": args.average_last,
                    **({} if first is None else {"fine_tuned_from": args.seed}),
                    "head": args.head, "precision": precision, "seconds": round(time.time() - started),
@@ -649,6 +656,10 @@ def arguments():
                         help="which of the training split --real adds: all of it (the committed readers), or the "
                              "fit half only, as the card maps take it, so that `evaluate --real-set finder_check` "
                              "reads photos no model was taught (to judge a reader recipe on real photos)")
+    parser.add_argument("--real-one-corner", action="store_true",
+                        help="with --real, also teach the one index corner in view of the split's cards with "
+                             "one index box labelled (outlines in real_cut_outlines.json, vision_models."
+                             "cut_outlines; an experiment, off by default)")
     parser.add_argument("--dense-art", type=float, default=DENSE_ART_SHARE,
                         help="the share of scenes whose deck draws its court figures densely beside the index "
                              "(an experiment, off by default; see the model card)")
