@@ -55,7 +55,7 @@ def card_outline(cx, cy, w, h, angle):
                                     "vision_models.finder_data", "vision_models.pip_data", "vision_models.dataset",
                                     "vision_models.spotter_data", "vision_models.maps_data", "vision_models.train",
                                     "vision_models.real", "vision_models.quantize", "vision_models.faces",
-                                    "vision_models.scenes", "vision_models.judge"])
+                                    "vision_models.scenes", "vision_models.judge", "vision_models.cut_outlines"])
 def test_docstring_examples(module):
     import importlib
 
@@ -845,6 +845,55 @@ def test_real_card_outline_starts_at_its_first_index(angle):
     assert np.linalg.norm(quad[0] - truth[0]) < 15
 
 
+@pytest.mark.parametrize("angle", [0, 25, 90, 160, 200, 270, 330])
+@pytest.mark.parametrize("corner", [0, 2])
+def test_one_box_card_outline_starts_at_its_index_corner(angle, corner):
+    """An outline of a card with one index box in view is rolled to start at the index corner over
+    the box, whichever corner and turn: the corner the reader is taught to read upright."""
+    from vision_models.cut_outlines import index_corner
+
+    truth = card_outline(500, 500, 250, 350, 0)
+    truth = cv2.transform(truth[None], cv2.getRotationMatrix2D((500, 500), -angle, 1.0))[0]
+    rolled = np.roll(truth, -corner, axis=0)
+    across, down = (rolled[1] - rolled[0]) / 250, (rolled[3] - rolled[0]) / 350
+    box = rolled[0] + across * 0.08 * 250 + down * 0.11 * 350
+    outline = index_corner(truth * 1.03 - 15, tuple(box))    # a guess a little off the card
+    assert outline is not None and np.linalg.norm(outline[0] - rolled[0]) < 30
+    assert np.linalg.norm(outline[1] - outline[0]) < np.linalg.norm(outline[2] - outline[1])   # short edge on top
+    middle = truth.mean(axis=0)
+    assert index_corner(truth, tuple(middle)) is None
+
+
+def test_one_box_cards_add_their_index_corner(tmp_path):
+    """A card with one index box gives no patches of its own; listed with its outline, it gives its
+    index corner, 8 patches of its code (as many index patches as a card with two boxes gives)."""
+    image = np.full((1000, 1000, 3), 90, np.uint8)
+    truth = card_outline(300, 500, 250, 350, 20)
+    cv2.fillConvexPoly(image, truth.astype(np.int32), (235, 235, 235))
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images" / "one.png"), image)
+    label = {"cards": ["9D"], "kind": "phone", "index_boxes": [{"label": "9D", "cx": 0.2, "cy": 0.4, "w": 0.04, "h": 0.06}]}
+    (tmp_path / "labels.json").write_text(json.dumps({"one.png": label}))
+    assert len(real.real_patches(tmp_path, ["one.png"], 5)[1]) == 0        # one box: no outline of its own
+    x, y = real.real_patches(tmp_path, ["one.png"], 5, one_corner={"one.png": [("9D", truth)]})
+    assert x.shape == (8, PATCH_H, PATCH_W, 3) and set(y.tolist()) == {CLASSES.index("9D")}
+
+
+def test_committed_one_box_outlines_are_training_photos_only():
+    """The committed outlines of one-box cards name only photos of the real training split (never a
+    held-out or guard photo) and cards the reader knows, each outline a card's shape."""
+    from vision_models.cut_outlines import load_outlines
+
+    split = json.loads((Path(real.__file__).parent / "real_split.json").read_text())
+    outlines = load_outlines()
+    assert len(outlines) >= 40 and set(outlines) <= set(split["train"])
+    for cards in outlines.values():
+        for code, quad in cards:
+            assert code in CLASSES[:-1] and quad.shape == (4, 2)
+            short, long = np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])
+            assert 0.4 < short / long < 1   # short edge across the top (the publisher stretched the photos)
+
+
 def trainer_arguments(trainer: str):
     """The option parser of ``vision_models.<trainer>``."""
     import importlib
@@ -896,6 +945,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         assert list(defaults.progressive) == training.get("progressive", [0, 0])
         assert defaults.real_half == training.get("real_half", "all")   # every real training photo
         assert defaults.real_scale == training.get("real_scale", "epoch")
+        assert defaults.real_one_corner == training.get("real_one_corner", False)   # the one-box cards
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         assert training["threads"] == threads_per_reader(defaults)
         for reader in more:
