@@ -147,9 +147,7 @@ def derive(directory: Path, names: list[str]) -> dict:
 
 
 def load_outlines(path: Path = OUTLINES_FILE) -> dict:
-    """The committed outlines: ``{photo: [(code, quad)]}`` (empty when the file is absent)."""
-    if not path.exists():
-        return {}
+    """The committed outlines: ``{photo: [(code, quad)]}``."""
     data = json.loads(path.read_text())["outlines"]
     return {name: [(card["code"], np.float32(card["quad"])) for card in cards] for name, cards in data.items()}
 
