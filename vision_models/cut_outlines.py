@@ -27,7 +27,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from service.vision.geometry import CORNER_FX, CORNER_FY, corner_patches, order_quad, quad_area
+from service.vision.geometry import (CORNER_FX, CORNER_FY, PATCH_H, PATCH_W, corner_homography, corner_patches,
+                                     order_quad, quad_area)
 
 HERE = Path(__file__).resolve().parent
 OUTLINES_FILE = HERE / "real_cut_outlines.json"
@@ -60,12 +61,12 @@ def index_corner(quad: np.ndarray, point: tuple[float, float]) -> np.ndarray | N
     ([0.0, 0.0], [100.0, 140.0], None)
     """
     quad = order_quad(quad)
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
     for roll in range(4):
         rolled = np.roll(quad, -roll, axis=0)
         if np.linalg.norm(rolled[1] - rolled[0]) >= np.linalg.norm(rolled[2] - rolled[1]):
             continue   # the long edge across: this corner read sideways
-        u, v = cv2.perspectiveTransform(np.float32([[point]]), cv2.getPerspectiveTransform(rolled, unit))[0, 0]
+        x, y = cv2.perspectiveTransform(np.float32([[point]]), corner_homography(quad, roll))[0, 0]
+        u, v = x * CORNER_FX / PATCH_W, y * CORNER_FY / PATCH_H   # from the corner's patch to shares of the card
         if 0 <= u <= min(INDEX_PLACE[0], CORNER_FX) and 0 <= v <= min(INDEX_PLACE[1], CORNER_FY):
             return rolled
     return None
