@@ -1594,6 +1594,39 @@ def test_judge_reads_a_rules_figures_from_evaluates_files(tmp_path, capsys):
             "388/6, 1344/8, 211/3 x 9; 91.04 / 86.65 / 14 |") in table
 
 
+def test_judge_pools_two_pairs_a_side(tmp_path, capsys):
+    """``--base`` and ``--candidate`` given once per pair: each side's figures summed over its pairs
+    (the real photos once a pair, the cut hands beside), the mean scores averaged; OC2's rule
+    (lab notebook, session of 08:09 UTC, 2026-12-06) read its terms so."""
+    from vision_models import judge
+
+    def with_cut(results, right, wrong):
+        return {**results, "cut own designs (synthetic) @ 0.7": {
+            "cards": 340, "card_accuracy": right / 340, "confidently_wrong": wrong / 340, "extra_detections": 0}}
+
+    draws = {"b1": ((384, 5, 400, 2), (1344, 17, 1400, 4), (211, 3, 234, 7), 318, 6),
+             "b2": ((376, 4, 400, 1), (1341, 15, 1400, 4), (208, 5, 234, 6), 320, 3),
+             "c1": ((382, 6, 400, 1), (1347, 14, 1400, 4), (205, 5, 234, 7), 317, 5),
+             "c2": ((382, 4, 400, 1), (1330, 24, 1400, 4), (206, 4, 234, 9), 322, 4)}
+    paths = {}
+    for name, (own, kde, real, cut_right, cut_wrong) in draws.items():
+        for draw in (1, 2):   # two draws a pair, read alike
+            path = tmp_path / f"{name}_{draw}.json"
+            path.write_text(json.dumps(with_cut(_tuning_results(own, kde, real), cut_right, cut_wrong)))
+            paths.setdefault(name, []).append(str(path))
+    difference = judge.main(["--base", *paths["b1"], "--base", *paths["b2"],
+                             "--candidate", *paths["c1"], "--candidate", *paths["c2"]])
+    assert difference["real_net_once"] == (205 - 15 + 206 - 12) - (211 - 9 + 208 - 15) == -11
+    assert difference["real_extra_once"] == (7 + 9) - (7 + 6) == 3
+    assert difference["generated_net"] == 2 * ((382 - 18 + 1347 - 42 + 382 - 12 + 1330 - 72)
+                                               - (384 - 15 + 1344 - 51 + 376 - 12 + 1341 - 45))
+    assert (difference["cut_right"], difference["cut_wrong"]) == (2 * (317 + 322 - 318 - 320), 0)
+    printed = capsys.readouterr().out
+    assert "base pair b1_1:" in printed and "difference: mean" in printed
+    with pytest.raises(ValueError, match="same draws"):
+        judge.main(["--base", *paths["b1"], "--base", paths["b2"][0], "--candidate", *paths["c1"]])
+
+
 def test_judge_refuses_a_draw_without_a_set_or_unpaired_draws():
     from vision_models import judge
 

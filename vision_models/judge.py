@@ -15,6 +15,13 @@ photos flatter::
         --real ../shared/data/real-photos --real-set finder_check --fix-labels \\
         --decks /usr/share/carddecks --theme-scenes 40 --out /tmp/cand_16867.json   # per draw and model
     python -m vision_models.judge --base /tmp/base_16867.json ... --candidate /tmp/cand_16867.json ...
+
+Since the session of 08:09 UTC (2026-12-06) a reader recipe is judged by two pairs a side, since
+two pairs of one recipe read the unseen real photos up to 9 net apart (run FRF2): give ``--base``
+and ``--candidate`` once per pair, each with that pair's draws, and the figures are pooled
+(:func:`pooled`)::
+
+    python -m vision_models.judge --base FRF_*.json --base FRF2_*.json --candidate OCF_*.json --candidate OCF2_*.json
 """
 
 from __future__ import annotations
@@ -25,8 +32,11 @@ from pathlib import Path
 
 TUNING_SETS = {"own": "own designs", "kde": "third-party tuning decks (all)", "real": "real photos"}
 """The three sets of the score, by the start of their name in ``evaluate``'s results."""
-SIDE_SETS = {"framed": "framed own designs"}
-"""Sets read beside the score when a draw has them (``evaluate --framed``), reported apart."""
+SIDE_SETS = {"framed": "framed own designs", "cut": "cut own designs"}
+"""Sets read beside the score when a draw has them (``evaluate --framed``, ``--cut``), reported apart."""
+POOLED = ("confidently_wrong", "real_right", "real_extra", "generated_net", "real_net_once", "real_extra_once",
+          "framed_right", "framed_wrong", "cut_right", "cut_wrong")
+"""The figures of :func:`summary` that several pairs of one recipe add up (:func:`pooled`)."""
 
 
 def set_counts(results: dict) -> dict[str, tuple[int, int, int, int]]:
@@ -96,9 +106,30 @@ def summary(draws: list[dict]) -> dict:
                "generated_net": sum(net(counts[key]) for counts in draws for key in ("own", "kde")),
                "real_net_once": sum(net(counts["real"]) for counts in draws) / len(draws),
                "real_extra_once": real_extra / len(draws)}
-    if all("framed" in counts for counts in draws):
-        figures["framed_right"] = sum(counts["framed"][0] for counts in draws)
-        figures["framed_wrong"] = sum(counts["framed"][1] for counts in draws)
+    for side in SIDE_SETS:
+        if all(side in counts for counts in draws):
+            figures[f"{side}_right"] = sum(counts[side][0] for counts in draws)
+            figures[f"{side}_wrong"] = sum(counts[side][1] for counts in draws)
+    return figures
+
+
+def pooled(pairs: list[list[dict]]) -> dict:
+    """Several pairs of one recipe (each a list of draws, as :func:`summary` takes) as one side of a
+    rule: their :data:`POOLED` figures summed (the real photos counted once a pair), their mean
+    scores averaged.
+
+    >>> draw = {"own": (391, 2, 400, 2), "kde": (1335, 11, 1400, 4), "real": (215, 1, 234, 9)}
+    >>> other = {"own": (385, 4, 400, 2), "kde": (1330, 12, 1400, 4), "real": (210, 2, 234, 7)}
+    >>> figures = pooled([[draw, draw], [other, other]])
+    >>> figures["real_net_once"], figures["real_extra_once"], figures["generated_net"]
+    (416.0, 16.0, 6708)
+    """
+    if not pairs or any(len(draws) != len(pairs[0]) or not draws for draws in pairs):
+        raise ValueError("each pair needs results for the same draws, at least one")
+    each = [summary(draws) for draws in pairs]
+    figures = {key: sum(figures[key] for figures in each) / len(each) for key in ("mean", "mean_with_extras")}
+    figures.update({key: sum(figures[key] for figures in each) for key in POOLED
+                    if all(key in figures for figures in each)})
     return figures
 
 
@@ -137,13 +168,17 @@ def draw_line(counts: dict) -> str:
 
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--base", nargs="+", required=True, help="the baseline's evaluate --out files, a draw each")
-    parser.add_argument("--candidate", nargs="+", required=True, help="the candidate's, the same draws in order")
+    parser.add_argument("--base", nargs="+", action="append", required=True,
+                        help="the baseline's evaluate --out files, a draw each (once per pair to pool pairs)")
+    parser.add_argument("--candidate", nargs="+", action="append", required=True,
+                        help="the candidate's, the same draws in order (once per pair)")
     args = parser.parse_args(argv)
-    base = [set_counts(json.loads(Path(path).read_text())) for path in args.base]
-    candidate = [set_counts(json.loads(Path(path).read_text())) for path in args.candidate]
+    if len(args.base) > 1 or len(args.candidate) > 1:
+        return pooled_main(args.base, args.candidate)
+    base = [set_counts(json.loads(Path(path).read_text())) for path in args.base[0]]
+    candidate = [set_counts(json.loads(Path(path).read_text())) for path in args.candidate[0]]
     print("| draw | base | candidate |\n|---|---|---|")
-    for path, before, after in zip(args.candidate, base, candidate):
+    for path, before, after in zip(args.candidate[0], base, candidate):
         print(f"| {Path(path).stem} | {draw_line(before)} | {draw_line(after)} |")
     difference = comparison(base, candidate)
     print(", ".join(f"{key} {value:+.2f}" if isinstance(value, float) else f"{key} {value:+d}"
@@ -151,6 +186,26 @@ def main(argv=None) -> dict:
     for name, draws in (("base", base), ("candidate", candidate)):
         figures = summary(draws)
         print(f"{name}: " + ", ".join(f"{key} {value:g}" for key, value in figures.items() if key != "scores"))
+    return difference
+
+
+def pooled_main(base_paths: list[list[str]], candidate_paths: list[list[str]]) -> dict:
+    """Two sides of pairs (each pair its draws' files): each pair's figures, each side's
+    :func:`pooled` figures and the candidate side's less the baseline's."""
+    if len({len(paths) for groups in (base_paths, candidate_paths) for paths in groups}) != 1:
+        raise ValueError("every pair needs results for the same draws")
+    sides = {}
+    for name, groups in (("base", base_paths), ("candidate", candidate_paths)):
+        pairs = [[set_counts(json.loads(Path(path).read_text())) for path in paths] for paths in groups]
+        for paths, draws in zip(groups, pairs):
+            figures = summary(draws)
+            print(f"{name} pair {Path(paths[0]).stem}: "
+                  + ", ".join(f"{key} {figures[key]:g}" for key in POOLED if key in figures))
+        sides[name] = pooled(pairs)
+    difference = {key: sides["candidate"][key] - sides["base"][key] for key in sides["candidate"] if key in sides["base"]}
+    for name, figures in (*sides.items(), ("difference", difference)):
+        print(f"{name}: " + ", ".join(f"{key} {value:+g}" if name == "difference" else f"{key} {value:g}"
+                                      for key, value in figures.items()))
     return difference
 
 
