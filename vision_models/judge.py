@@ -127,9 +127,8 @@ def pooled(pairs: list[list[dict]]) -> dict:
     if not pairs or any(len(draws) != len(pairs[0]) or not draws for draws in pairs):
         raise ValueError("each pair needs results for the same draws, at least one")
     each = [summary(draws) for draws in pairs]
-    figures = {key: sum(figures[key] for figures in each) / len(each) for key in ("mean", "mean_with_extras")}
-    figures.update({key: sum(figures[key] for figures in each) for key in POOLED
-                    if all(key in figures for figures in each)})
+    figures = {key: sum(one[key] for one in each) / len(each) for key in ("mean", "mean_with_extras")}
+    figures.update({key: sum(one[key] for one in each) for key in POOLED if all(key in one for one in each)})
     return figures
 
 
