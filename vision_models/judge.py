@@ -132,6 +132,11 @@ def pooled(pairs: list[list[dict]]) -> dict:
     return figures
 
 
+def read_draws(paths: list[str]) -> list[dict]:
+    """The :func:`set_counts` of each of ``evaluate --out``'s files ``paths``, a draw each."""
+    return [set_counts(json.loads(Path(path).read_text())) for path in paths]
+
+
 def comparison(base: list[dict], candidate: list[dict]) -> dict:
     """The candidate's figures less the baseline's, draw for draw (each list :func:`set_counts`
     of the same draws in the same order): what a rule reads.
@@ -174,8 +179,7 @@ def main(argv=None) -> dict:
     args = parser.parse_args(argv)
     if len(args.base) > 1 or len(args.candidate) > 1:
         return pooled_main(args.base, args.candidate)
-    base = [set_counts(json.loads(Path(path).read_text())) for path in args.base[0]]
-    candidate = [set_counts(json.loads(Path(path).read_text())) for path in args.candidate[0]]
+    base, candidate = read_draws(args.base[0]), read_draws(args.candidate[0])
     print("| draw | base | candidate |\n|---|---|---|")
     for path, before, after in zip(args.candidate[0], base, candidate):
         print(f"| {Path(path).stem} | {draw_line(before)} | {draw_line(after)} |")
@@ -195,7 +199,7 @@ def pooled_main(base_paths: list[list[str]], candidate_paths: list[list[str]]) -
         raise ValueError("every pair needs results for the same draws")
     sides = {}
     for name, groups in (("base", base_paths), ("candidate", candidate_paths)):
-        pairs = [[set_counts(json.loads(Path(path).read_text())) for path in paths] for paths in groups]
+        pairs = [read_draws(paths) for paths in groups]
         for paths, draws in zip(groups, pairs):
             figures = summary(draws)
             print(f"{name} pair {Path(paths[0]).stem}: "
