@@ -9,7 +9,10 @@
 Scenes are seeded (a seed the training never uses). A card counts as right when an outline found in
 the photo overlaps its true outline (IoU > 0.5) and reads its code; uncertain (code null), missed
 and confidently wrong cards are counted apart; a hand is right when every card is right and nothing
-else was reported. Real photos have no outlines, only corner-index boxes: a reported card is matched
+else was reported. A hand of five standard cards is also *counted* as ``POST /v1/show/photo``
+would count it (:func:`photo_count`: the first four the hand, the fifth the starter): right,
+wrong, or refused (a card missed or unsure, more or fewer than five cards reported, a deal the
+rules refuse), what a player at the table gets. Real photos have no outlines, only corner-index boxes: a reported card is matched
 to the labelled boxes lying inside its outline. Real photos are read from the held-out part of the
 committed split (``vision_models/real_split.json``; the rest was used for fine-tuning) unless
 ``--real-set`` says otherwise.
@@ -31,6 +34,8 @@ from service.vision.decode import Photo
 from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_area, quad_iou
 from service.vision.pipeline import RecognizedCard, recognize
 from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
+from service.rules.cards import parse_card
+from service.rules.show import score_show
 
 from .faces import CLASSES, STANDARD_CODES, jumbo_index, random_frame, random_style
 from .dataset import INDEX_SHOWN, index_showing
@@ -41,9 +46,55 @@ OVERLAPPING = 0.35   # the overlapping hands' cards overlap up to this share of 
 CUT_SHARE = (0.4, 0.8)  # a card cut by the frame (``--cut``) keeps this share of its area in the photo
 
 
+def hand_count(codes: list[str]) -> int | None:
+    """What five cards count as a hand, the first four, with the fifth as the starter (standard
+    rules, not a crib); None when they are not five different standard cards (a deal the service
+    refuses under the standard rules).
+
+    >>> hand_count(["5H", "5D", "5S", "JC", "5C"]), hand_count(["5H", "5H", "5S", "JC", "5C"])
+    (29, None)
+    """
+    if len(codes) != 5 or len(set(codes)) != 5 or not set(codes) <= set(STANDARD_CODES):
+        return None
+    cards = [parse_card(code) for code in codes]
+    return score_show(cards[:4], cards[4]).total
+
+
+def photo_count(truths: list[str], outcomes: list, extra: int, extras_sure: bool = True) -> str | None:
+    """How ``POST /v1/show/photo`` would fare with a photo of the five standard cards ``truths``
+    (``outcomes`` and ``extra`` as :meth:`Tally.add_hand` takes them; ``extras_sure``: every extra
+    detection read surely): "right" or "wrong" (the count it would give), "refused" (a card unsure,
+    more or fewer than five cards reported, a deal the rules refuse); None when the truths are no
+    five standard cards. A photo whose five cards reported include one that is none of its cards
+    (a card missed, a patch of table taken for one) is counted wrongly.
+
+    >>> sure = lambda code: RecognizedCard(code, 0.99, np.zeros((4, 2)))  # noqa: E731
+    >>> truths = ["5H", "5D", "5S", "JC", "5C"]
+    >>> photo_count(truths, [sure(c) for c in truths], 0), photo_count(truths, [sure(c) for c in truths[:4]] + [sure("6C")], 0)
+    ('right', 'wrong')
+    >>> photo_count(truths, [sure(c) for c in ["5H", "5D", "5S", "JS", "5C"]], 0)   # no nobs: 28, not 29
+    'wrong'
+    >>> photo_count(truths, [sure(c) for c in truths[:4]] + [False], 1), photo_count(truths, [sure(c) for c in truths], 1)
+    ('wrong', 'refused')
+    >>> photo_count(truths, [sure(c) for c in truths[:4]] + [RecognizedCard(None, 0.5, np.zeros((4, 2)))], 0)
+    'refused'
+    """
+    truth = hand_count(truths)
+    if truth is None:
+        return None
+    reported = [card for card in outcomes if card is not False]
+    if len(reported) + extra != 5 or not extras_sure or any(card.code is None for card in reported):
+        return "refused"
+    if extra:   # five sure cards, one of them no card of the photo
+        return "wrong"
+    count = hand_count([card.code for card in outcomes])
+    return "refused" if count is None else "right" if count == truth else "wrong"
+
+
 class Tally:
     """One set's counts. An uncertain card is also counted by its doubt, and by whether its best
-    candidate was the truth (what a lower threshold would have made of it)::
+    candidate was the truth (what a lower threshold would have made of it); a hand of five standard
+    cards by how the photo endpoint would count it (:func:`photo_count`)::
 
         >>> tally = Tally()
         >>> unsure = RecognizedCard(None, 0.6, np.zeros((4, 2)), [("9D", 0.6), ("QD", 0.3)], doubt="low_confidence")
@@ -59,12 +110,18 @@ class Tally:
         self.confusions: Counter = Counter()
         self.doubts: Counter = Counter()     # why the uncertain cards are uncertain
         self.unsure_best_right = 0           # uncertain cards whose best candidate is the truth
+        self.counts: Counter = Counter()     # hands of five standard cards: right, wrong, refused
         self.seconds: list[float] = []
 
-    def add_hand(self, truths: list[str], outcomes: list[RecognizedCard | bool], extra: int) -> None:
-        """``outcomes[i]``: the card reported for truth i, or False (missed)."""
+    def add_hand(self, truths: list[str], outcomes: list[RecognizedCard | bool], extra: int,
+                 extras_sure: bool = True) -> None:
+        """``outcomes[i]``: the card reported for truth i, or False (missed); ``extras_sure``:
+        every extra detection was read surely."""
         self.hands += 1
         self.extra += extra
+        counted = photo_count(truths, outcomes, extra, extras_sure)
+        if counted is not None:
+            self.counts[counted] += 1
         ok = extra == 0
         for truth, card in zip(truths, outcomes):
             self.cards += 1
@@ -92,6 +149,7 @@ class Tally:
             setattr(self, key, getattr(self, key) + getattr(other, key))
         self.confusions += other.confusions
         self.doubts += other.doubts
+        self.counts += other.counts
         self.seconds += other.seconds
 
     def summary(self) -> dict:
@@ -102,6 +160,9 @@ class Tally:
                 "uncertain_because": dict(self.doubts.most_common()),
                 "uncertain_best_guess_right": share(self.unsure_best_right, self.uncertain),
                 "hands": self.hands, "hand_accuracy": share(self.hands_right, self.hands),
+                "counted_hands": sum(self.counts.values()),
+                "counted_right": share(self.counts["right"], sum(self.counts.values())),
+                "counted_wrong": share(self.counts["wrong"], sum(self.counts.values())),
                 "median_ms": round(1000 * float(np.median(self.seconds)), 1) if self.seconds else None,
                 "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
 
@@ -154,9 +215,10 @@ def score_scene(tally: Tally, reader, scene, min_confidence: float, judged: list
         used.add(best)
         outcomes.append(recognition.cards[best])
     others = [order_quad(card.quad) for number, card in enumerate(scene.cards) if number not in judged]
-    extra = sum(1 for number, quad in enumerate(found)
-                if number not in used and not any(iou(quad, other) >= 0.3 for other in others))
-    tally.add_hand([scene.cards[number].code for number in judged], outcomes, extra)
+    extras = [number for number, quad in enumerate(found)
+              if number not in used and not any(iou(quad, other) >= 0.3 for other in others)]
+    tally.add_hand([scene.cards[number].code for number in judged], outcomes, len(extras),
+                   all(recognition.cards[number].code is not None for number in extras))
 
 
 def clipped(quad: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -332,7 +394,7 @@ def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", 
         codes, boxes = labelled_cards(label)
         boxes = [(code, (cx * w, cy * h)) for code, (cx, cy) in boxes]
         remaining = Counter(codes)
-        outcomes, extra = [], 0
+        outcomes, extra, extras_sure = [], 0, True
         for card in recognition.cards:
             inside = Counter(code for code, (x, y) in boxes
                              if cv2.pointPolygonTest(card.quad.astype(np.float32), (x, y), False) >= 0)
@@ -341,22 +403,25 @@ def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", 
                 truth = card.code
             if truth is None or remaining[truth] == 0:
                 extra += 1
+                extras_sure &= card.code is not None
                 continue
             remaining[truth] -= 1
             outcomes.append((truth, card))
         outcomes += [(code, False) for code, n in remaining.items() for _ in range(n)]
-        tally.add_hand([t for t, _ in outcomes], [g for _, g in outcomes], extra)
+        tally.add_hand([t for t, _ in outcomes], [g for _, g in outcomes], extra, extras_sure)
     return tallies
 
 
 def table(results: dict) -> str:
-    rows = ["| set | cards | right | confidently wrong | uncertain | missed | extra | hands right | median ms |",
-            "|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| set | cards | right | confidently wrong | uncertain | missed | extra | hands right | "
+            "hands counted right / wrong | median ms |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
     for name, s in results.items():
         rows.append(f"| {name} | {s['cards']} | {pct(s['card_accuracy'])} | {pct(s['confidently_wrong'])} | "
                     f"{pct(s['uncertain'])} | {pct(s['missed'])} | {s['extra_detections']} | "
-                    f"{pct(s['hand_accuracy'])} ({s['hands']}) | {s['median_ms']} |")
+                    f"{pct(s['hand_accuracy'])} ({s['hands']}) | {pct(s['counted_right'])} / "
+                    f"{pct(s['counted_wrong'])} ({s['counted_hands']}) | {s['median_ms']} |")
     return "\n".join(rows)
 
 
