@@ -6,7 +6,9 @@ For each draw and model: cards right and confidently wrong of the own designs, t
 decks together and the real ``finder_check`` photos, the real photos' extra detections, and the
 score: the mean over those three sets of 100 x (right - 3 x confidently wrong) / cards, alone and
 with every extra detection counted as one more mistake. Then the figures a rule reads: the means,
-the worst draw's fall, the confident mistakes and real cards summed over the draws. Since the
+the worst draw's fall, the confident mistakes and real cards summed over the draws, and (files
+written since the session of 12:55 UTC, 2026-12-06) the generated hands of five standard cards
+the photo endpoint would count right and wrongly, the referee's risk. Since the
 session of 19:41 UTC (2026-12-05, run NULL in ``EXPERIMENTS.md``) the baseline should be a pair of
 the committed recipe retrained in the same session, not the committed files, which the real tuning
 photos flatter::
@@ -35,25 +37,39 @@ TUNING_SETS = {"own": "own designs", "kde": "third-party tuning decks (all)", "r
 SIDE_SETS = {"framed": "framed own designs", "cut": "cut own designs"}
 """Sets read beside the score when a draw has them (``evaluate --framed``, ``--cut``), reported apart."""
 POOLED = ("confidently_wrong", "real_right", "real_extra", "generated_net", "real_net_once", "real_extra_once",
-          "framed_right", "framed_wrong", "cut_right", "cut_wrong")
+          "framed_right", "framed_wrong", "cut_right", "cut_wrong", "counted_right", "counted_wrong")
 """The figures of :func:`summary` that several pairs of one recipe add up (:func:`pooled`)."""
 
 
 def set_counts(results: dict) -> dict[str, tuple[int, int, int, int]]:
     """Cards right, confidently wrong, cards and extra detections of each tuning set in one draw's
-    ``evaluate`` results (keyed ``own``, ``kde``, ``real``; the first threshold read if several).
+    ``evaluate`` results (keyed ``own``, ``kde``, ``real``; the first threshold read if several);
+    and, keyed ``counted``, the generated sets' hands of five standard cards counted right and
+    wrongly as the photo endpoint counts them, and how many (``evaluate.photo_count``; files written
+    since the session of 12:55 UTC, 2026-12-06, have them).
 
     >>> set_counts({"own designs (synthetic) @ 0.7": {"cards": 400, "card_accuracy": 0.9775,
     ...     "confidently_wrong": 0.005, "extra_detections": 2}})
     {'own': (391, 2, 400, 2)}
+    >>> own = {"cards": 400, "card_accuracy": 0.9775, "confidently_wrong": 0.005, "extra_detections": 2,
+    ...        "counted_hands": 30, "counted_right": 0.9, "counted_wrong": 0.0333}
+    >>> kde = {**own, "counted_hands": 280, "counted_right": 0.8857, "counted_wrong": 0.0179}
+    >>> set_counts({"own designs (synthetic)": own, "third-party tuning decks (all)": kde})["counted"]
+    (275, 6, 310, 0)
     """
-    counts = {}
+    counts, counted = {}, {}
     for name, figures in results.items():
         for key, start in {**TUNING_SETS, **SIDE_SETS}.items():
             if name.startswith(start) and key not in counts:
                 cards = figures["cards"]
                 counts[key] = (round(figures["card_accuracy"] * cards), round(figures["confidently_wrong"] * cards),
                                cards, figures["extra_detections"])
+                if key in ("own", "kde") and "counted_hands" in figures:
+                    hands = figures["counted_hands"]
+                    counted[key] = (round((figures["counted_right"] or 0) * hands),
+                                    round((figures["counted_wrong"] or 0) * hands), hands, 0)
+    if len(counted) == 2:
+        counts["counted"] = tuple(a + b for a, b in zip(*counted.values()))
     return counts
 
 
@@ -89,7 +105,8 @@ def summary(draws: list[dict]) -> dict:
     02:58 UTC, 2026-12-06): the generated sets' :func:`net` summed over the draws, and the real
     photos' net and extras counted once, since those photos read the same on every draw (the mean
     over the draws, in case a draw read them otherwise); with framed hands, their cards right and
-    confidently wrong summed.
+    confidently wrong summed, and so with cut hands; with counted hands, the generated sets' hands
+    counted right and wrongly summed (``counted_right``, ``counted_wrong``).
 
     >>> draw = {"own": (391, 2, 400, 2), "kde": (1335, 11, 1400, 4), "real": (215, 1, 234, 9)}
     >>> figures = summary([draw, draw])
@@ -106,7 +123,7 @@ def summary(draws: list[dict]) -> dict:
                "generated_net": sum(net(counts[key]) for counts in draws for key in ("own", "kde")),
                "real_net_once": sum(net(counts["real"]) for counts in draws) / len(draws),
                "real_extra_once": real_extra / len(draws)}
-    for side in SIDE_SETS:
+    for side in (*SIDE_SETS, "counted"):
         if all(side in counts for counts in draws):
             figures[f"{side}_right"] = sum(counts[side][0] for counts in draws)
             figures[f"{side}_wrong"] = sum(counts[side][1] for counts in draws)
