@@ -946,6 +946,7 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
         assert defaults.real_half == training.get("real_half", "all")   # every real training photo
         assert defaults.real_scale == training.get("real_scale", "epoch")
         assert defaults.real_one_corner == training.get("real_one_corner", False)   # the one-box cards
+        assert defaults.label_smoothing == training.get("label_smoothing", 0.05)
         recipe = ("head", "width", "members", "average_last", "precision", "suit_shapes", "crowded")
         assert training["threads"] == threads_per_reader(defaults)
         for reader in more:

@@ -234,11 +234,16 @@ def batch_logits(torch, forward, patches, scale: float = 1.0, whole_from: int | 
     return torch.cat(shrunk + [forward(training_batch(torch, patches[whole_from:]))], dim=-2)
 
 
+LABEL_SMOOTHING = 0.05
+"""The reader's label smoothing (``--label-smoothing``): each label's target gives this share to
+the classes evenly."""
+
+
 def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale: float = 1.0,
-                      whole_from: int | None = None):
+                      whole_from: int | None = None, smoothing: float = LABEL_SMOOTHING):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
-    0.05 against ``labels``; with ``soft_targets`` (the teachers' probabilities at
+    ``smoothing`` against ``labels``; with ``soft_targets`` (the teachers' probabilities at
     ``DISTIL_TEMPERATURE``, :func:`teacher_targets`), mixed ``DISTIL_WEIGHT`` with the divergence
     from them, scaled by the temperature squared (so its gradients keep their size). An
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
@@ -249,7 +254,7 @@ def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale:
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
-        loss = functional.cross_entropy(member_logits, labels, label_smoothing=0.05)
+        loss = functional.cross_entropy(member_logits, labels, label_smoothing=smoothing)
         if soft_targets is not None:
             softened = functional.log_softmax(member_logits / DISTIL_TEMPERATURE, dim=1)
             divergence = functional.kl_div(softened, soft_targets, reduction="batchmean") * DISTIL_TEMPERATURE ** 2
@@ -473,7 +478,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
             idx = torch.from_numpy(idx)
             labels = yt[idx]
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
-                                             scale, whole_from)
+                                             scale, whole_from, args.label_smoothing)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -495,6 +500,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     return model, {"validation_accuracy": accuracy, "train_patches": int(len(y)), "real_patches": real_count,
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed,
+                   **({"label_smoothing": args.label_smoothing} if args.label_smoothing != LABEL_SMOOTHING else {}),
                    **({"frame_curls": args.frame_curls} if args.framed else {}),
                    "teachers": teacher_versions(args.teachers),
                    "width": args.width,
@@ -696,6 +702,9 @@ def arguments():
     parser.add_argument("--min-confidence", type=float, default=0.7,
                         help="the threshold written to labels.json (choose it with vision_models.evaluate "
                              "--thresholds on the tuning sets)")
+    parser.add_argument("--label-smoothing", type=float, default=LABEL_SMOOTHING,
+                        help=f"the reader's label smoothing (default {LABEL_SMOOTHING}, the committed readers'; "
+                             "more, an experiment: fewer confident readings)")
     parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",
                         help="rank + suit logits (default) or one logit per class")
     parser.add_argument("--width", type=float, default=1.0,
