@@ -12,8 +12,8 @@ and confidently wrong cards are counted apart; a hand is right when every card i
 else was reported. A hand of five standard cards is also *counted* as ``POST /v1/show/photo``
 would count it (:func:`photo_count`: the first four the hand, the fifth the starter): right,
 wrong, or refused (a card missed or unsure, more or fewer than five cards reported, a deal the
-rules refuse), what a player at the table gets. Real photos have no outlines, only corner-index boxes: a reported card is matched
-to the labelled boxes lying inside its outline. Real photos are read from the held-out part of the
+rules refuse), what a player at the table gets. Real photos have no outlines, only corner-index
+boxes: a reported card is matched to the labelled boxes lying inside its outline. Real photos are read from the held-out part of the
 committed split (``vision_models/real_split.json``; the rest was used for fine-tuning) unless
 ``--real-set`` says otherwise.
 """
@@ -70,12 +70,16 @@ def photo_count(truths: list[str], outcomes: list, extra: int, extras_sure: bool
 
     >>> sure = lambda code: RecognizedCard(code, 0.99, np.zeros((4, 2)))  # noqa: E731
     >>> truths = ["5H", "5D", "5S", "JC", "5C"]
-    >>> photo_count(truths, [sure(c) for c in truths], 0), photo_count(truths, [sure(c) for c in truths[:4]] + [sure("6C")], 0)
-    ('right', 'wrong')
+    >>> photo_count(truths, [sure(c) for c in truths], 0)
+    'right'
+    >>> photo_count(truths, [sure(c) for c in truths[:4]] + [sure("6C")], 0)   # 5C read 6C: 15, not 29
+    'wrong'
     >>> photo_count(truths, [sure(c) for c in ["5H", "5D", "5S", "JS", "5C"]], 0)   # no nobs: 28, not 29
     'wrong'
-    >>> photo_count(truths, [sure(c) for c in truths[:4]] + [False], 1), photo_count(truths, [sure(c) for c in truths], 1)
-    ('wrong', 'refused')
+    >>> photo_count(truths, [sure(c) for c in truths[:4]] + [False], 1)   # five reported, one no card
+    'wrong'
+    >>> photo_count(truths, [sure(c) for c in truths], 1)                  # six reported
+    'refused'
     >>> photo_count(truths, [sure(c) for c in truths[:4]] + [RecognizedCard(None, 0.5, np.zeros((4, 2)))], 0)
     'refused'
     """
