@@ -278,6 +278,17 @@ def test_two_cards_read_as_the_same_card_both_come_back_uncertain(reader):
     assert [(card.doubt, card.candidates[0][0]) for card in cards if not card.code] == [("same_card", "5H")] * 2
 
 
+def test_generated_hands_of_standard_cards_are_counted_as_the_photo_endpoint_would():
+    """Every hand read right (five standard cards, jumbo-index faces) is also counted right; the
+    count is the rules engine's, not the cards' (photo_count's doctests give the wrong and
+    refused cases)."""
+    from vision_models.evaluate import synthetic
+
+    summary = synthetic(get_reader(), 2, 0.7, seed=3, jumbo=True).summary()
+    assert (summary["hand_accuracy"], summary["counted_hands"]) == (1.0, 2)
+    assert (summary["counted_right"], summary["counted_wrong"]) == (1.0, 0.0)
+
+
 def _index_patch(ink, paper=(235, 235, 235)):
     patch = np.full((PATCH_H, PATCH_W, 3), paper, np.uint8)
     cv2.putText(patch, "6", (4, 30), cv2.FONT_HERSHEY_SIMPLEX, 1, ink, 3)
