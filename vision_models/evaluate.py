@@ -30,12 +30,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from service.rules.cards import parse_card
+from service.rules.show import score_show
 from service.vision.decode import Photo
 from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_area, quad_iou
 from service.vision.pipeline import RecognizedCard, recognize
 from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
-from service.rules.cards import parse_card
-from service.rules.show import score_show
 
 from .faces import CLASSES, STANDARD_CODES, jumbo_index, random_frame, random_style
 from .dataset import INDEX_SHOWN, index_showing
@@ -44,6 +44,7 @@ from .scenes import Scene, compose
 EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
 OVERLAPPING = 0.35   # the overlapping hands' cards overlap up to this share of a card (the issue asks for 15 %)
 CUT_SHARE = (0.4, 0.8)  # a card cut by the frame (``--cut``) keeps this share of its area in the photo
+STANDARD = frozenset(STANDARD_CODES)   # the 52 cards a standard deal may hold
 
 
 def hand_count(codes: list[str]) -> int | None:
@@ -54,7 +55,7 @@ def hand_count(codes: list[str]) -> int | None:
     >>> hand_count(["5H", "5D", "5S", "JC", "5C"]), hand_count(["5H", "5H", "5S", "JC", "5C"])
     (29, None)
     """
-    if len(codes) != 5 or len(set(codes)) != 5 or not set(codes) <= set(STANDARD_CODES):
+    if len(codes) != 5 or len(set(codes)) != 5 or not STANDARD.issuperset(codes):
         return None
     cards = [parse_card(code) for code in codes]
     return score_show(cards[:4], cards[4]).total
