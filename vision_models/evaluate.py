@@ -13,9 +13,9 @@ else was reported. A hand of five standard cards is also *counted* as ``POST /v1
 would count it (:func:`photo_count`: the first four the hand, the fifth the starter): right,
 wrong, or refused (a card missed or unsure, more or fewer than five cards reported, a deal the
 rules refuse), what a player at the table gets. Real photos have no outlines, only corner-index
-boxes: a reported card is matched to the labelled boxes lying inside its outline. Real photos are read from the held-out part of the
-committed split (``vision_models/real_split.json``; the rest was used for fine-tuning) unless
-``--real-set`` says otherwise.
+boxes: a reported card is matched to the labelled boxes lying inside its outline. Real photos are
+read from the held-out part of the committed split (``vision_models/real_split.json``; the rest
+was used for fine-tuning) unless ``--real-set`` says otherwise.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from service.rules.cards import parse_card
+from service.rules.cards import CardError, find_duplicate, parse_cards
 from service.rules.show import score_show
 from service.vision.decode import Photo
 from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_area, quad_iou
@@ -44,7 +44,6 @@ from .scenes import Scene, compose
 EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
 OVERLAPPING = 0.35   # the overlapping hands' cards overlap up to this share of a card (the issue asks for 15 %)
 CUT_SHARE = (0.4, 0.8)  # a card cut by the frame (``--cut``) keeps this share of its area in the photo
-STANDARD = frozenset(STANDARD_CODES)   # the 52 cards a standard deal may hold
 
 
 def hand_count(codes: list[str]) -> int | None:
@@ -55,9 +54,12 @@ def hand_count(codes: list[str]) -> int | None:
     >>> hand_count(["5H", "5D", "5S", "JC", "5C"]), hand_count(["5H", "5H", "5S", "JC", "5C"])
     (29, None)
     """
-    if len(codes) != 5 or len(set(codes)) != 5 or not STANDARD.issuperset(codes):
+    try:
+        cards = parse_cards(codes, allow_special=False)
+    except CardError:
         return None
-    cards = [parse_card(code) for code in codes]
+    if len(cards) != 5 or find_duplicate(cards) is not None:
+        return None
     return score_show(cards[:4], cards[4]).total
 
 
@@ -159,15 +161,16 @@ class Tally:
 
     def summary(self) -> dict:
         share = lambda n, d: round(n / d, 4) if d else None  # noqa: E731
+        counted = sum(self.counts.values())   # hands of five standard cards
         return {"cards": self.cards, "card_accuracy": share(self.right, self.cards),
                 "confidently_wrong": share(self.wrong, self.cards), "uncertain": share(self.uncertain, self.cards),
                 "missed": share(self.missed, self.cards), "extra_detections": self.extra,
                 "uncertain_because": dict(self.doubts.most_common()),
                 "uncertain_best_guess_right": share(self.unsure_best_right, self.uncertain),
                 "hands": self.hands, "hand_accuracy": share(self.hands_right, self.hands),
-                "counted_hands": sum(self.counts.values()),
-                "counted_right": share(self.counts["right"], sum(self.counts.values())),
-                "counted_wrong": share(self.counts["wrong"], sum(self.counts.values())),
+                "counted_hands": counted,
+                "counted_right": share(self.counts["right"], counted),
+                "counted_wrong": share(self.counts["wrong"], counted),
                 "median_ms": round(1000 * float(np.median(self.seconds)), 1) if self.seconds else None,
                 "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
 
