@@ -47,7 +47,7 @@ def from_environment() -> dict:
     settings = {}
     for key, value in os.environ.items():
         if key.startswith("MUGGINS_"):
-            settings[key[len("MUGGINS_"):]] = (int(value) if value.isdigit() else
+            settings[key[len("MUGGINS_"):]] = (int(value) if value.isdecimal() else
                                                _BOOLEANS.get(value.lower(), value))
     return settings
 

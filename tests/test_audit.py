@@ -5,6 +5,8 @@ import json
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.cli import main
 from service.rules import audit, rarity, spoken_claims
@@ -199,10 +201,27 @@ def test_spoken_number_that_does_not_fit_is_noted():
     ("sixteen 2", "not a scoring combination"),
     ("fifteen 2 banana", "is not a running total"),
     ("two for his heels", "his heels"),
+    ("fifteen ²", "is not a running total"),   # "²" is a digit to str.isdigit, and no number to int()
 ])
 def test_spoken_errors(text, fragment):
     with pytest.raises(SpokenClaimError, match=fragment):
         parse_spoken_claim(text)
+
+
+SPOKEN_WORDS = ["fifteen", "two", "four", "pair", "run", "of", "three", "flush", "nobs", "his", "and",
+                "double", "8", "12", "²", "٣", ",", " ", "for", "is"]
+
+
+@settings(max_examples=1000, derandomize=True, database=None)
+@given(st.lists(st.sampled_from(SPOKEN_WORDS), max_size=10).map(" ".join) | st.text(max_size=40))
+def test_any_spoken_count_is_read_or_refused(text):
+    """Whatever a player says, the reader answers items or a SpokenClaimError, never another
+    exception (which the API would answer 500)."""
+    try:
+        call = parse_spoken_claim(text)
+    except SpokenClaimError:
+        return
+    assert call.called_total == sum(item.points for item in call.items) or call.notes
 
 
 def test_spoken_count_reports_per_kind_shortfall():

@@ -1,6 +1,8 @@
 """Card notation (docs/rules.md, "Card notation")."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.rules.cards import STANDARD_DECK, Card, CardError, find_duplicate, parse_card, position_of
 
@@ -15,11 +17,25 @@ def test_accepted_spellings(token, code):
     assert parse_card(token).code == code
 
 
-@pytest.mark.parametrize("token", ["1H", "11H", "0H", "5X", "H5", "", "5", "10", "QQ", "05H", "5HH", "ZZ"])
+@pytest.mark.parametrize("token", ["1H", "11H", "0H", "5X", "H5", "", "5", "10", "QQ", "05H", "5HH", "ZZ",
+                                   "²S", "1²H"])   # "²" is a digit to str.isdigit, and no number to int()
 def test_rejected_tokens_name_the_token(token):
     with pytest.raises(CardError) as excinfo:
         parse_card(token)
     assert excinfo.value.token == token
+
+
+@settings(max_examples=2000, derandomize=True, database=None)
+@given(st.text(max_size=12))
+def test_any_text_is_a_card_or_a_card_error(text):
+    """Whatever a client sends, the parser answers a card or a CardError, never another exception
+    (which the API would answer 500)."""
+    try:
+        card = parse_card(text)
+    except CardError as error:
+        assert error.token == text
+    else:
+        assert parse_card(card.code) == card
 
 
 def test_values_ace_low_court_cards_ten():

@@ -37,13 +37,13 @@ def flatten_messages(messages, path: tuple = ()) -> list[dict]:
 
 
 def _error(path: tuple, message: str) -> dict:
-    field = next((p for p in path if not p.isdigit() and p != "_schema"), "_body")
+    field = next((p for p in path if not p.isdecimal() and p != "_schema"), "_body")
     return {"field": field, "pointer": "/" + "/".join(p for p in path if p != "_schema"), "message": message}
 
 
 def _describe(error: dict) -> str:
     pointer = error["pointer"].lstrip("/").split("/")
-    readable = pointer[0] + "".join(f"[{p}]" if p.isdigit() else f".{p}" for p in pointer[1:])
+    readable = pointer[0] + "".join(f"[{p}]" if p.isdecimal() else f".{p}" for p in pointer[1:])
     return f"{readable or 'body'}: {error['message']}"
 
 

@@ -54,7 +54,7 @@ def _hands(specs: list[str]) -> dict:
     hands = {}
     for spec in specs:
         player, _, tokens = spec.partition(":")
-        if not player.isdigit() or not tokens:
+        if not player.isdecimal() or not tokens:
             raise UsageError(f"play: --hand {spec!r}: write N:CARDS, e.g. 0:KH,QH,JH,JS")
         try:
             hands[int(player)] = parse_cards(t for t in re.split(r"[,\s]+", tokens) if t)
@@ -96,7 +96,7 @@ def score_args(args):
 
 
 def _path(pointer: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in pointer.strip("/").split("/"))
+    return tuple(int(p) if p.isdecimal() else p for p in pointer.strip("/").split("/"))
 
 
 def _where(path: tuple, tokens: list[str]) -> str:

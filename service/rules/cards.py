@@ -109,7 +109,7 @@ def _rank_from_text(text: str) -> Optional[int]:
     letters = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
     if text in letters:
         return letters[text]
-    if text.isdigit() and 2 <= int(text) <= 10 and not text.startswith("0"):
+    if text.isdecimal() and 2 <= int(text) <= 10 and not text.startswith("0"):
         return int(text)
     return None
 

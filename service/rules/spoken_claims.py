@@ -87,7 +87,7 @@ NUMBER_WORDS.update({f"twenty {word}": 20 + n for n, word in enumerate(_UNITS[1:
 
 def _number(text: str) -> Optional[int]:
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():   # not isdigit: "²" is a digit that int() refuses
         return int(text)
     return NUMBER_WORDS.get(text)
 
