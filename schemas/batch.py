@@ -23,6 +23,7 @@ from service import config
 from service.rules.cards import STANDARD_DECK, Card, CardError, parse_card
 from service.rules.special_cards import kind_name
 
+from .booleans import JsonBoolean
 from .cards import CARD_FIELD_OPENAPI, LONGEST_TOKEN, CardField, check_distinct
 from .rules import RulesValueField, effective_rules_field
 from .show import CRIB_DESCRIPTION, ByKindSchema
@@ -107,7 +108,7 @@ class BatchHandSchema(ma.Schema):
                           metadata={"description": "The 4 cards of the hand (or crib).",
                                     "example": ["5H", "5D", "5S", "JC"]})
     starter = ma.fields.String(required=True, metadata={**CARD_FIELD_OPENAPI, "example": "5C"})
-    crib = ma.fields.Boolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
+    crib = JsonBoolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
 
 
 _HAND_KEYS = frozenset(BatchHandSchema().fields)
@@ -159,9 +160,7 @@ def _read_hand(item) -> tuple[list[int], int, bool]:
     try:
         hand = [CARD_INDEX(token) for token in item["hand"]]
         starter = CARD_INDEX(item["starter"])
-        crib = item.get("crib", False)
-        if crib is not True and crib is not False:
-            crib = _CRIB.deserialize(crib)  # "true", 1, ... as everywhere else
+        crib = _CRIB.deserialize(item.get("crib", False))   # true or false, as everywhere else
         if isinstance(item["hand"], list) and _HAND_KEYS.issuperset(item):
             return hand, starter, crib
     except (KeyError, TypeError, CardError, ma.ValidationError):
@@ -195,7 +194,7 @@ def _hand_errors(item: dict) -> dict:
 
 class BatchShowRequestSchema(ma.Schema):
     hands = HandsField(required=True, metadata={"description": "1 to 10,000 deals, scored in order."})
-    by_kind = ma.fields.Boolean(load_default=False,
+    by_kind = JsonBoolean(load_default=False,
                                 metadata={"description": "Also return the points per kind of each hand."})
     rules = RulesValueField(note=" Batch scoring counts the standard show.")
 

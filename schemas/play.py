@@ -9,6 +9,7 @@ from service.rules.cards import CardError
 from service.rules.play import KINDS, PlayInputError, check_plays
 from service.rules.special_cards import WILD_KINDS, deck_copies, play_declaration
 
+from .booleans import JsonBoolean
 from .cards import CardField
 from .rules import RulesValueField, check_deck, effective_rules_field
 
@@ -43,7 +44,7 @@ class PlayInSchema(ma.Schema):
                                metadata={"description": "Who plays: 0 to players - 1, clockwise.",
                                          "example": 0})
     card = CardField(metadata={"description": "The card laid (omit for a go).", "example": "KH"})
-    go = ma.fields.Boolean(load_default=False,
+    go = JsonBoolean(load_default=False,
                            metadata={"description": "True when the player calls go instead of laying "
                                                     "a card."})
 

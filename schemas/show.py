@@ -6,6 +6,7 @@ import marshmallow as ma
 
 from service.rules.special_cards import deck_copies
 
+from .booleans import JsonBoolean
 from .cards import CardField, check_distinct
 from .rules import RulesValueField, check_deck, effective_rules_field
 
@@ -20,7 +21,7 @@ class ShowRequestSchema(ma.Schema):
                                     "example": ["5H", "5D", "5S", "JC"]})
     starter = CardField(required=True, metadata={"description": "The starter (cut) card.",
                                                  "example": "5C"})
-    crib = ma.fields.Boolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
+    crib = JsonBoolean(load_default=False, metadata={"description": CRIB_DESCRIPTION})
     rules = RulesValueField()
 
     @ma.validates_schema(skip_on_field_errors=True)

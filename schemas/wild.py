@@ -13,6 +13,7 @@ from service.rules.game import side_count
 from service.rules.special_cards import deck_copies
 from service.rules.wild_cards import EFFECTS, pack
 
+from .booleans import JsonBoolean
 from .cards import CardField, check_distinct
 from .rules import RulesValueField, check_deck, effective_rules_field
 
@@ -26,7 +27,7 @@ class ShownSchema(ma.Schema):
                           metadata={"description": "The hand or crib shown.",
                                     "example": ["5H", "5D", "JS", "4C"]})
     starter = CardField(required=True, metadata={"example": "5C"})
-    crib = ma.fields.Boolean(load_default=False)
+    crib = JsonBoolean(load_default=False)
 
 
 class CribsSchema(ma.Schema):

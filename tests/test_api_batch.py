@@ -77,10 +77,21 @@ def test_the_whole_card_notation_is_accepted(client, spelling):
     assert body.get_json()["results"][0]["total"] == 29
 
 
-def test_ten_and_crib_spellings(client):
+def test_ten_spellings_in_a_crib(client):
     body = client.post(URL, json={"hands": [{"hand": ["th", "J♥", "QH", "kh"], "starter": "AH",
-                                             "crib": "true"}]}).get_json()
+                                             "crib": True}]}).get_json()
     assert body["results"][0]["total"] == 10  # run 4, flush of five 5, nobs 1
+
+
+@pytest.mark.parametrize("crib, message", [("true", "Not a valid boolean: use true or false."),
+                                           (1, "Not a valid boolean: use true or false."),
+                                           (0, "Not a valid boolean: use true or false."),
+                                           (None, "Field may not be null.")])
+def test_crib_is_a_json_boolean(client, crib, message):
+    response = client.post(URL, json={"hands": [{"hand": ["5H", "5D", "5S", "JC"], "starter": "5C",
+                                                 "crib": crib}]})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [{"field": "hands", "pointer": "/hands/0/crib", "message": message}]
 
 
 def test_lookup_remembers_only_good_spellings():

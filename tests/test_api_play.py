@@ -49,6 +49,7 @@ def test_four_players_sides(client):
     ({"players": 2, "plays": [{"player": 0, "card": "ZZ"}]}, "/plays/0/card", "is not a card"),
     ({"players": 2, "plays": [{"player": 0}]}, "/plays/0/card", "give the card laid"),
     ({"players": 2, "plays": [{"player": 0, "card": "KH", "go": True}]}, "/plays/0/go", "not both"),
+    ({"players": 2, "plays": [{"player": 0, "go": 1}]}, "/plays/0/go", "use true or false"),
     ({"players": 5, "plays": []}, "/players", "Must be one of"),
     ({"plays": [{"player": 0, "card": "KH"}], "hands": {"0": ["AH", "2H", "3H", "4H", "5H"]}},
      "/hands/0", "holds 4 cards"),

@@ -62,6 +62,7 @@ def test_show_his_heels_reported_apart(client):
 BAD_SHOW_BODIES = [
     ({**HAND_29, "hand": ["5H", "5D", "ZZ", "JC"]}, "hand", "'ZZ' is not a card"),
     ({**HAND_29, "starter": "1C"}, "starter", "'1C' is not a card"),
+    ({**HAND_29, "starter": "²C"}, "starter", "'²C' is not a card"),   # was a 500: "²".isdigit()
     ({**HAND_29, "hand": ["5H", "5D", "5S", "5C"]}, "starter", "appears twice"),
     ({**HAND_29, "hand": ["5H", "5H", "5S", "JC"]}, "hand", "appears twice"),
     ({**HAND_29, "hand": ["5H", "5D", "5S"]}, "hand", "4 cards, got 3"),
@@ -70,6 +71,8 @@ BAD_SHOW_BODIES = [
     ({**HAND_29, "hand": [5, 5, 5, 11]}, "hand", "a card is a string"),
     ({**HAND_29, "starter": 5}, "starter", "a card is a string"),
     ({**HAND_29, "crib": "maybe"}, "crib", "Not a valid boolean"),
+    ({**HAND_29, "crib": "true"}, "crib", "use true or false"),   # a JSON boolean, as the spec says
+    ({**HAND_29, "crib": 0}, "crib", "use true or false"),
     ({**HAND_29, "rules": "nope"}, "rules", "unknown rule profile"),
     ({"starter": "5C"}, "hand", "Missing data"),
     ({"hand": ["5H", "5D", "5S", "JC"]}, "starter", "Missing data"),
@@ -192,6 +195,7 @@ BAD_AUDIT_BODIES = [
     ({**HAND_29, "claimed": 2, "claimed_items": "banana 2"}, "claimed_items", "not a scoring combination"),
     ({**HAND_29, "claimed": 2, "claimed_items": "fifteen 4, pair 2"}, "claimed_items", "does not go up"),
     ({**HAND_29, "claimed": 2, "claimed_items": "his heels 2"}, "claimed_items", "his heels"),
+    ({**HAND_29, "claimed": 2, "claimed_items": "fifteen ²"}, "claimed_items", "not a running total"),  # was a 500
     ({**HAND_29, "claimed": 2, "claimed_items": [{"kind": "straight"}]}, "claimed_items", "Must be one of"),
     ({**HAND_29, "claimed": 2, "claimed_items": [{"cards": ["5H"]}]}, "claimed_items", "Missing data"),
     ({**HAND_29, "claimed": 2, "claimed_items": [{"kind": "pair", "cards": ["5H", "9D"]}]},
