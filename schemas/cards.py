@@ -14,6 +14,9 @@ CARD_NOTATION = ("A card: rank A 2-10 (or T) J Q K, then suit S H D C or a suit 
 LONGEST_TOKEN = 16
 """Card text longer than this is refused as too long, and echoed only in part."""
 
+# apispec documents a custom field as an object unless told otherwise.
+CARD_FIELD_OPENAPI = {"type": "string", "pattern": rf"^\S{{1,{LONGEST_TOKEN}}}$"}
+
 
 class CardField(ma.fields.Field):
     """A card token in, its canonical code out."""
@@ -22,7 +25,8 @@ class CardField(ma.fields.Field):
                               "type": "a card is a string such as '5H'"}
 
     def __init__(self, **kwargs):
-        metadata = {"description": CARD_NOTATION, "example": "5H", **kwargs.pop("metadata", {})}
+        metadata = {**CARD_FIELD_OPENAPI, "description": CARD_NOTATION, "example": "5H",
+                    **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
     def _serialize(self, value, attr, obj, **kwargs):
@@ -38,9 +42,6 @@ class CardField(ma.fields.Field):
         except CardError as error:
             raise self.make_error("invalid", token=error.token, reason=error.reason) from None
 
-
-# apispec documents a custom field as an object unless told otherwise.
-CARD_FIELD_OPENAPI = {"type": "string", "pattern": rf"^\S{{1,{LONGEST_TOKEN}}}$"}
 
 
 def check_distinct(cards_by_field: dict[str, list[Card]], copies: dict | None = None) -> None:

@@ -166,6 +166,26 @@ def test_missing_photo_and_bad_query_are_422(client, hand_jpeg):
     assert response.status_code == 422 and "nonesuch" in response.json["detail"]
 
 
+@pytest.mark.parametrize("path", ["/v1/recognize", "/v1/show/photo", "/v1/audit/photo?claimed=3"])
+def test_a_form_part_other_than_the_image_is_422_naming_it(client, hand_jpeg, path):
+    """``-F starter=5C`` beside the photo is named, not ignored (the starter is a query parameter)."""
+    response = client.post(path, data={**upload(hand_jpeg), "starter": "5C", "scan": (io.BytesIO(b"x"), "b.jpg")})
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert [error["field"] for error in response.json["errors"]] == ["scan", "starter"]
+    assert "query parameter" in response.json["detail"]
+
+
+@pytest.mark.parametrize("path", ["/v1/recognize?annotat=1", "/v1/show/photo?strater=5C",
+                                  "/v1/audit/photo?claimed=3&strater=5C"])
+def test_an_unknown_query_parameter_is_422_naming_it(client, hand_jpeg, path):
+    """A misspelt parameter is named, not ignored: ``strater=5C`` would count with the isolated card."""
+    response = client.post(path, data=upload(hand_jpeg))
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    [error] = response.json["errors"]
+    assert error["field"] == path.rsplit("&" if "&" in path else "?", 1)[1].split("=")[0]
+    assert error["message"] == "Unknown field."
+
+
 def test_uploads_over_the_photo_limit_are_413(app):
     app.config["VISION_MAX_UPLOAD_BYTES"] = 1000
     response = app.test_client().post("/v1/recognize", data=upload(b"\xff\xd8\xff" + b"\x00" * 5000))

@@ -30,6 +30,11 @@ blp = Blueprint("vision", __name__, url_prefix="/v1",
 
 SHOW_SCHEMA, AUDIT_SCHEMA = ShowRequestSchema(), AuditShowRequestSchema()
 
+ANNOTATED_PHOTO = {200: {"content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}},
+                           "description": "JSON; with `?annotate=1` or `Accept: image/jpeg`, the photo "
+                                          "with each card outlined and labelled (JPEG)."}}
+"""The photo endpoints' second answer, added to the JSON that ``blp.response`` documents."""
+
 
 @blp.before_request
 def allow_photo_uploads():
@@ -37,9 +42,19 @@ def allow_photo_uploads():
     request.max_content_length = current_app.config["VISION_MAX_UPLOAD_BYTES"]
 
 
+def refuse_unknown_parts() -> None:
+    """A multipart part other than ``image`` is a mistake to name, not to ignore: ``-F starter=5C``
+    would otherwise count the hand with the default starter."""
+    unknown = sorted(set(request.form) | set(request.files) - {"image"})
+    if unknown:
+        abort(422, errors={name: ["Unknown field: the photo goes in `image`, every other input is a query "
+                                  "parameter (`?starter=5C`)."] for name in unknown})
+
+
 def read_photo(files, args) -> tuple:
     """Decode the upload and read its cards, at the request's threshold if it names one, else the
     service's -> (photo, recognition, reader)."""
+    refuse_unknown_parts()
     config = current_app.config
     data = files["image"].read()
     try:
@@ -137,9 +152,10 @@ def count_photo(args, files, schema, count, **extra):
 
 @blp.route("/recognize")
 class Recognize(MethodView):
-    @blp.arguments(RecognizeQuerySchema(), location="query")
+    @blp.arguments(RecognizeQuerySchema(), location="query", unknown=ma.RAISE)
     @blp.arguments(PhotoFilesSchema(), location="files")
     @blp.response(200, RecognizeResponseSchema)
+    @blp.doc(responses=ANNOTATED_PHOTO)
     def post(self, args, files):
         """Read the cards in a photo.
 
@@ -156,9 +172,10 @@ class Recognize(MethodView):
 
 @blp.route("/show/photo")
 class ShowPhoto(MethodView):
-    @blp.arguments(ShowPhotoQuerySchema(), location="query")
+    @blp.arguments(ShowPhotoQuerySchema(), location="query", unknown=ma.RAISE)
     @blp.arguments(PhotoFilesSchema(), location="files")
     @blp.response(200, ShowPhotoResponseSchema)
+    @blp.doc(responses=ANNOTATED_PHOTO)
     def post(self, args, files):
         """Count the hand in a photo: the body of `/v1/show` plus the cards read.
 
@@ -171,9 +188,10 @@ class ShowPhoto(MethodView):
 
 @blp.route("/audit/photo")
 class AuditPhoto(MethodView):
-    @blp.arguments(AuditPhotoQuerySchema(), location="query")
+    @blp.arguments(AuditPhotoQuerySchema(), location="query", unknown=ma.RAISE)
     @blp.arguments(PhotoFilesSchema(), location="files")
     @blp.response(200, AuditPhotoResponseSchema)
+    @blp.doc(responses=ANNOTATED_PHOTO)
     def post(self, args, files):
         """Audit a claimed count of the hand in a photo: the body of `/v1/audit/show` plus the cards
         read. `claimed` is the total the player claims."""
