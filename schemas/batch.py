@@ -195,7 +195,7 @@ def _hand_errors(item: dict) -> dict:
 class BatchShowRequestSchema(ma.Schema):
     hands = HandsField(required=True, metadata={"description": "1 to 10,000 deals, scored in order."})
     by_kind = JsonBoolean(load_default=False,
-                                metadata={"description": "Also return the points per kind of each hand."})
+                          metadata={"description": "Also return the points per kind of each hand."})
     rules = RulesValueField(note=" Batch scoring counts the standard show.")
 
     @ma.validates_schema(skip_on_field_errors=True)

@@ -43,7 +43,6 @@ class CardField(ma.fields.Field):
             raise self.make_error("invalid", token=error.token, reason=error.reason) from None
 
 
-
 def check_distinct(cards_by_field: dict[str, list[Card]], copies: dict | None = None) -> None:
     """Raise a ValidationError naming the field and the card that occurs more often than the deck
     holds it (``copies``: special cards' counts, see service.rules.special_cards.deck_copies)."""

@@ -45,8 +45,7 @@ class PlayInSchema(ma.Schema):
                                          "example": 0})
     card = CardField(metadata={"description": "The card laid (omit for a go).", "example": "KH"})
     go = JsonBoolean(load_default=False,
-                           metadata={"description": "True when the player calls go instead of laying "
-                                                    "a card."})
+                     metadata={"description": "True when the player calls go instead of laying a card."})
 
     @ma.validates_schema(skip_on_field_errors=True)
     def card_or_go(self, data, **kwargs):

@@ -31,8 +31,8 @@ blp = Blueprint("vision", __name__, url_prefix="/v1",
 SHOW_SCHEMA, AUDIT_SCHEMA = ShowRequestSchema(), AuditShowRequestSchema()
 
 ANNOTATED_PHOTO = {200: {"content": {"image/jpeg": {"schema": {"type": "string", "format": "binary"}}},
-                           "description": "JSON; with `?annotate=1` or `Accept: image/jpeg`, the photo "
-                                          "with each card outlined and labelled (JPEG)."}}
+                         "description": "JSON; with `?annotate=1` or `Accept: image/jpeg`, the photo with "
+                                        "each card outlined and labelled (JPEG)."}}
 """The photo endpoints' second answer, added to the JSON that ``blp.response`` documents."""
 
 
@@ -45,7 +45,7 @@ def allow_photo_uploads():
 def refuse_unknown_parts() -> None:
     """A multipart part other than ``image`` is a mistake to name, not to ignore: ``-F starter=5C``
     would otherwise count the hand with the default starter."""
-    unknown = sorted(set(request.form) | set(request.files) - {"image"})
+    unknown = sorted(set(request.form) | (set(request.files) - {"image"}))
     if unknown:
         abort(422, errors={name: ["Unknown field: the photo goes in `image`, every other input is a query "
                                   "parameter (`?starter=5C`)."] for name in unknown})
