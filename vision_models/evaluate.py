@@ -30,6 +30,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from service.photo_deal import PhotoProblem, sure_codes
 from service.rules.cards import CardError, find_duplicate, parse_cards
 from service.rules.show import score_show
 from service.vision.decode import Photo
@@ -89,8 +90,12 @@ def photo_count(truths: list[str], outcomes: list, extra: int, extras_sure: bool
     truth = hand_count(truths)
     if truth is None:
         return None
-    reported = [card for card in outcomes if card is not False]
-    if len(reported) + extra != 5 or not extras_sure or any(card.code is None for card in reported):
+    # The extra detections stand in as cards read surely or not (their codes do not matter: a
+    # photo that reports one is counted wrongly or refused whatever it was read as).
+    extras = [RecognizedCard("extra" if extras_sure else None, 0.0, np.zeros((4, 2)))] * extra
+    try:   # the endpoint's refusals; the fifth card is the starter, as if it lay apart
+        sure_codes([card for card in outcomes if card is not False] + extras, 4, isolated=True)
+    except PhotoProblem:
         return "refused"
     if extra:   # five sure cards, one of them no card of the photo
         return "wrong"

@@ -17,9 +17,9 @@ from schemas.show import ShowRequestSchema
 from schemas.vision import (AuditPhotoQuerySchema, AuditPhotoResponseSchema, PhotoFilesSchema,
                             RecognizeQuerySchema, RecognizeResponseSchema, ShowPhotoQuerySchema,
                             ShowPhotoResponseSchema)
-from service.rules.cards import position_of
+from service.photo_deal import PhotoProblem, deal_from_cards
 from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
-from service.vision.report import recognition_body, unsure_because
+from service.vision.report import recognition_body
 
 from .audit import audit_body
 from .problems import flatten_messages
@@ -82,42 +82,11 @@ def cards_read(recognition, reader) -> dict:
     return recognition_body(recognition, reader, isolated_card([card.quad for card in recognition.cards]))
 
 
-class PhotoProblem(Exception):
-    """The photo's cards cannot make a deal: the part of the request it fails on, and why."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field, self.message = field, message
-
-
 def deal_from_photo(recognition, args) -> tuple[dict, int | None]:
     """The request body of /v1/show (codes as text) from the photo and the query; the starter's
     position among the recognized cards, if it is one of them. Raises :class:`PhotoProblem`."""
-    cards = recognition.cards
-    hand_size = resolve_rules(args["rules"]).hand_size
-    isolated = args["starter"].lower() == "isolated"
-    if not cards:
-        raise PhotoProblem("image", "no cards found: lay the cards face up, a little apart, on a plain "
-                                    "table, and photograph them from above")
-    if len(cards) not in ((hand_size + 1,) if isolated else (hand_size, hand_size + 1)):
-        raise PhotoProblem("image", f"{len(cards)} cards found: lay out {hand_size + 1}, the hand and the "
-                                    "starter a little apart")
-    uncertain = [(n, card) for n, card in enumerate(cards) if card.code is None]
-    if uncertain:
-        n, card = uncertain[0]
-        raise PhotoProblem("image", f"card {n + 1} cannot be read surely ({unsure_because(card)}); retake "
-                                    "the photo, or confirm the cards (`recognition`) and send them to /v1/show")
-    codes = [card.code for card in cards]
-    if isolated:
-        position = isolated_card([card.quad for card in cards])
-        if position is None:
-            raise PhotoProblem("starter", f"no card lies apart from the others among the {len(codes)} "
-                                          "cards read; name the starter (starter=5C)")
-        starter = codes[position]
-    else:
-        starter = args["starter"]
-        position = position_of(starter, codes)
-    hand = [code for n, code in enumerate(codes) if n != position]
+    hand, starter, position = deal_from_cards(recognition.cards, resolve_rules(args["rules"]).hand_size,
+                                              args["starter"])
     return {"hand": hand, "starter": starter, "crib": args["crib"], "rules": args["rules"]}, position
 
 

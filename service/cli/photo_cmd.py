@@ -17,8 +17,8 @@ from pathlib import Path
 
 from schemas.vision import MIN_CONFIDENCE_LIMITS
 from service import config
-from service.rules.cards import position_of
-from service.vision import ImageError, annotate, decode, get_reader, isolated_card, recognize
+from service.photo_deal import ISOLATED, starter_position
+from service.vision import ImageError, annotate, decode, get_reader, recognize
 from service.vision.report import recognition_body, unsure_because
 
 from . import show_cmd
@@ -68,8 +68,7 @@ def run(args) -> int:
     recognition = recognize(photo, reader, args.min_confidence if args.min_confidence is not None
                             else defaults.VISION_MIN_CONFIDENCE)
     cards = recognition.cards
-    position = (isolated_card([card.quad for card in cards]) if args.starter.lower() == "isolated"
-                else position_of(args.starter, [card.code for card in cards]))
+    position = starter_position(cards, args.starter)
     if args.annotate:
         Path(args.annotate).write_bytes(annotate(photo.image, recognition, photo.scale, position))
     if args.json:
@@ -80,7 +79,7 @@ def run(args) -> int:
         print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}" + ("" if card.code else f"   unsure: {unsure_because(card)}"))
     if any(card.code is None for card in cards):
         raise UsageError("photo: some cards cannot be read surely; retake the photo or use `muggins show`")
-    if args.starter.lower() == "isolated" and position is None:
+    if args.starter.lower() == ISOLATED and position is None:
         raise UsageError("photo: no card lies apart; name the starter with --starter CODE")
     hand = [card.code for n, card in enumerate(cards) if n != position]
     starter = cards[position].code if position is not None else args.starter
