@@ -67,10 +67,10 @@ the photo, or confirm the cards (`recognition`) and send them to /v1/show
 
 def deal_from_cards(cards: Sequence[RecognizedCard], hand_size: int,
                     starter: str) -> tuple[list[str], str, int | None]:
-    """The hand's codes, the starter's code and its position among ``cards`` (None when the
-    starter is named and no card was read as it: the named card is then the starter, and the
-    rules refuse a hand of all the cards). Raises :class:`PhotoProblem` as :func:`sure_codes`
-    does, and when ``starter`` is ``isolated`` and no card lies apart.
+    """The hand's codes, the starter's code and its position among ``cards``. A starter named
+    but read on no card (its position None) is taken as named and every card read is the hand,
+    which the rules then refuse if that is a card too many. Raises :class:`PhotoProblem` as
+    :func:`sure_codes` does, and when ``starter`` is ``isolated`` and no card lies apart.
 
     >>> import numpy as np
     >>> sure = lambda code: RecognizedCard(code, 0.99, np.zeros((4, 2)))  # noqa: E731
