@@ -94,12 +94,12 @@ def photo_count(truths: list[str], outcomes: list, extra: int, extras_sure: bool
     # photo that reports one is counted wrongly or refused whatever it was read as).
     extras = [RecognizedCard("extra" if extras_sure else None, 0.0, np.zeros((4, 2)))] * extra
     try:   # the endpoint's refusals; the fifth card is the starter, as if it lay apart
-        sure_codes([card for card in outcomes if card is not False] + extras, 4, isolated=True)
+        codes = sure_codes([card for card in outcomes if card is not False] + extras, 4, isolated=True)
     except PhotoProblem:
         return "refused"
     if extra:   # five sure cards, one of them no card of the photo
         return "wrong"
-    count = hand_count([card.code for card in outcomes])
+    count = hand_count(codes)   # no extra and five reported: the outcomes' codes, in order
     return "refused" if count is None else "right" if count == truth else "wrong"
 
 
