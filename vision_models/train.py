@@ -239,8 +239,22 @@ LABEL_SMOOTHING = 0.05
 the classes evenly."""
 
 
+def mixup_partners(rng: np.random.Generator, count: int, whole_from: int, alpha: float) -> tuple[np.ndarray, float]:
+    """``--mixup ALPHA``: each of a batch's ``count`` patches' partner and the share of itself its
+    blend keeps, drawn from Beta(``alpha``, ``alpha``) (mixup, Zhang et al., 2018). Partners are
+    drawn within each part of the batch (:func:`shrunk_first`: the patches before ``whole_from``
+    are shrunk with the epoch, those after it are read whole), so that a blend is one size.
+
+    >>> partners, share = mixup_partners(np.random.default_rng(0), 5, 3, 0.2)
+    >>> sorted(partners[:3].tolist()), sorted(partners[3:].tolist()), 0 <= share <= 1
+    ([0, 1, 2], [3, 4], True)
+    """
+    partners = np.concatenate([rng.permutation(whole_from), whole_from + rng.permutation(count - whole_from)])
+    return partners, float(rng.beta(alpha, alpha))
+
+
 def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale: float = 1.0,
-                      whole_from: int | None = None, smoothing: float = LABEL_SMOOTHING):
+                      whole_from: int | None = None, smoothing: float = LABEL_SMOOTHING, mix=None):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
     ``smoothing`` against ``labels``; with ``soft_targets`` (the teachers' probabilities at
@@ -248,13 +262,22 @@ def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale:
     from them, scaled by the temperature squared (so its gradients keep their size). An
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
     are theirs averaged, for the training accuracy. ``scale`` and ``whole_from``: see
-    :func:`batch_logits`."""
+    :func:`batch_logits`. ``mix`` (:func:`mixup_partners`' partners and share): each patch blended
+    with its partner before the jitter, its loss the two labels' losses in those shares."""
     functional = torch.nn.functional
+    if mix is not None:
+        partners, share = torch.from_numpy(mix[0]), mix[1]
+        patches = patches.float() * share + patches[partners].float() * (1 - share)
+        if soft_targets is not None:
+            soft_targets = soft_targets * share + soft_targets[partners] * (1 - share)
     logits = batch_logits(torch, forward, patches, scale, whole_from)
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
         loss = functional.cross_entropy(member_logits, labels, label_smoothing=smoothing)
+        if mix is not None:
+            loss = share * loss + (1 - share) * functional.cross_entropy(member_logits, labels[partners],
+                                                                         label_smoothing=smoothing)
         if soft_targets is not None:
             softened = functional.log_softmax(member_logits / DISTIL_TEMPERATURE, dim=1)
             divergence = functional.kl_div(softened, soft_targets, reduction="batchmean") * DISTIL_TEMPERATURE ** 2
@@ -464,6 +487,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     if args.real and args.real_scale == "whole":
         real_whole[len(yt) - real_count * args.real_repeat:] = True
     generator = torch.Generator().manual_seed(seed)
+    mixing = np.random.default_rng(seed) if args.mixup else None   # its own stream: the default recipe's unchanged
     for epoch in range(epochs):
         model.train()
         averaging = epoch >= cycle_epochs
@@ -477,8 +501,9 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
             idx, whole_from = shrunk_first(order[start:start + args.batch], real_whole)
             idx = torch.from_numpy(idx)
             labels = yt[idx]
+            mix = None if mixing is None else mixup_partners(mixing, len(idx), whole_from, args.mixup)
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
-                                             scale, whole_from, args.label_smoothing)
+                                             scale, whole_from, args.label_smoothing, mix)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -501,6 +526,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    "dense_art": args.dense_art, "distort": args.distort, "suit_shapes": args.suit_shapes,
                    "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed,
                    **({"label_smoothing": args.label_smoothing} if args.label_smoothing != LABEL_SMOOTHING else {}),
+                   **({"mixup": args.mixup} if args.mixup else {}),
                    **({"frame_curls": args.frame_curls} if args.framed else {}),
                    "teachers": teacher_versions(args.teachers),
                    "width": args.width,
@@ -705,6 +731,10 @@ def arguments():
     parser.add_argument("--label-smoothing", type=float, default=LABEL_SMOOTHING,
                         help=f"the reader's label smoothing (default {LABEL_SMOOTHING}, the committed readers'; "
                              "more, an experiment: fewer confident readings)")
+    parser.add_argument("--mixup", type=float, default=0.0, metavar="ALPHA",
+                        help="blend each training patch with another of its batch, the share drawn from "
+                             "Beta(ALPHA, ALPHA), and its loss the two labels' (mixup; 0, off, by default: "
+                             "an experiment, see the lab notebook)")
     parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",
                         help="rank + suit logits (default) or one logit per class")
     parser.add_argument("--width", type=float, default=1.0,
