@@ -8,6 +8,7 @@ Flask-free, so that the evaluation and the command line need no request to use i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from service.rules.cards import position_of
@@ -28,6 +29,20 @@ class PhotoProblem(Exception):
         self.field, self.message = field, message
 
 
+@dataclass(frozen=True)
+class Advice:
+    """What a refused photo's player is told to do next, in the words of the interface they use:
+    ``confirm`` after a card read unsurely, ``name_starter`` when no card lies apart."""
+
+    confirm: str
+    name_starter: str
+
+
+API_ADVICE = Advice(confirm="retake the photo, or confirm the cards (`recognition`) and send them to /v1/show",
+                    name_starter="name the starter (starter=5C)")
+"""The photo endpoints' advice, which names the body's ``recognition`` and the query's ``starter``."""
+
+
 def starter_position(cards: Sequence[RecognizedCard], starter: str) -> int | None:
     """Where the starter lies among ``cards``: the card lying apart (``starter="isolated"``) or the
     card read as the one named (any notation), None if no card is."""
@@ -36,10 +51,11 @@ def starter_position(cards: Sequence[RecognizedCard], starter: str) -> int | Non
     return position_of(starter, [card.code for card in cards])
 
 
-def sure_codes(cards: Sequence[RecognizedCard], hand_size: int, isolated: bool) -> list[str]:
+def sure_codes(cards: Sequence[RecognizedCard], hand_size: int, isolated: bool,
+               advice: Advice = API_ADVICE) -> list[str]:
     """The codes of ``cards`` when they can make a deal: at least one card, the hand's and the
     starter's (or, with the starter named rather than ``isolated``, the hand's alone), each read
-    surely. Else raises :class:`PhotoProblem`.
+    surely. Else raises :class:`PhotoProblem`, its message ending in ``advice``.
 
     >>> import numpy as np
     >>> sure = lambda code: RecognizedCard(code, 0.99, np.zeros((4, 2)))  # noqa: E731
@@ -60,13 +76,12 @@ the photo, or confirm the cards (`recognition`) and send them to /v1/show
     for n, card in enumerate(cards):
         if card.code is None:
             raise PhotoProblem("image", f"card {n + 1} cannot be read surely ({unsure_because(card)}); "
-                                        "retake the photo, or confirm the cards (`recognition`) and send "
-                                        "them to /v1/show")
+                                        + advice.confirm)
     return [card.code for card in cards]
 
 
-def deal_from_cards(cards: Sequence[RecognizedCard], hand_size: int,
-                    starter: str) -> tuple[list[str], str, int | None]:
+def deal_from_cards(cards: Sequence[RecognizedCard], hand_size: int, starter: str,
+                    advice: Advice = API_ADVICE) -> tuple[list[str], str, int | None]:
     """The hand's codes, the starter's code and its position among ``cards``. A starter named
     but read on no card (its position None) is taken as named and every card read is the hand,
     which the rules then refuse if that is a card too many. Raises :class:`PhotoProblem` as
@@ -78,10 +93,10 @@ def deal_from_cards(cards: Sequence[RecognizedCard], hand_size: int,
     (['5H', '5D', '5S', 'JC'], '5c', 2)
     """
     isolated = starter.lower() == ISOLATED
-    codes = sure_codes(cards, hand_size, isolated)
+    codes = sure_codes(cards, hand_size, isolated, advice)
     position = starter_position(cards, starter)
     if isolated and position is None:
         raise PhotoProblem("starter", f"no card lies apart from the others among the {len(codes)} "
-                                      "cards read; name the starter (starter=5C)")
+                                      "cards read; " + advice.name_starter)
     hand = [code for n, code in enumerate(codes) if n != position]
     return hand, (codes[position] if isolated else starter), position

@@ -1,4 +1,5 @@
-"""A photo that cannot make a deal gets a 422 problem naming the image (or the starter)."""
+"""A photo that cannot make a deal gets a 422 problem naming the image (or the starter); ``muggins
+photo`` refuses it by the same rule, with its own advice."""
 
 import io
 from pathlib import Path
@@ -6,6 +7,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+
+from service import config
+from service.cli import main
+from vision_models.scenes import compose, hand_layout
 
 SAMPLE = Path(__file__).parent / "data" / "hand-generated.jpg"  # five cards, the 5C lying apart
 
@@ -38,3 +43,70 @@ def test_a_named_starter_may_lie_among_the_cards(client):
     response = post_photo(client, "/v1/show/photo?starter=5C", SAMPLE.read_bytes())
     assert response.status_code == 200
     assert response.get_json()["starter"] == "5C" and response.get_json()["total"] == 29
+
+
+@pytest.fixture(scope="module")
+def row_jpeg() -> bytes:
+    """The sample's five cards in one evenly spaced row: no card lies apart."""
+    rng = np.random.default_rng(5)
+    quads = hand_layout(rng, (800, 1400), n_hand=5)[:5]
+    scene = compose(rng, ["5H", "5D", "5S", "JC", "5C"], size=(800, 1400), quads=quads)
+    return cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+
+
+def test_no_card_apart_asks_for_the_starter_by_name(client, row_jpeg):
+    response = post_photo(client, "/v1/show/photo", row_jpeg)
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error == {"field": "starter", "pointer": "/starter",
+                     "message": "no card lies apart from the others among the 5 cards read; "
+                                "name the starter (starter=5C)"}
+    assert len(response.get_json()["recognition"]["cards"]) == 5   # for the player to confirm
+    named = post_photo(client, "/v1/show/photo?starter=5C", row_jpeg)
+    assert named.status_code == 200 and named.get_json()["total"] == 29
+
+
+# `muggins photo` refuses a photo by the photo endpoints' rule (service.photo_deal), in its own words.
+
+def muggins_photo(tmp_path, data: bytes, *options: str) -> int:
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(data)
+    return main(["photo", str(photo), *options])
+
+
+def refusal(capsys, call) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        call()
+    assert exit_.value.code == 2
+    return capsys.readouterr().err.strip().removeprefix("muggins: error: ")
+
+
+def test_cli_photo_of_an_empty_table_finds_no_cards(tmp_path, capsys):
+    empty_table = cv2.imencode(".png", np.full((600, 800, 3), 90, np.uint8))[1].tobytes()
+    message = refusal(capsys, lambda: muggins_photo(tmp_path, empty_table))
+    assert message.startswith("photo: no cards found: lay the cards face up")
+
+
+def test_cli_photo_says_how_many_cards_the_profile_lays_out(tmp_path, capsys):
+    message = refusal(capsys, lambda: muggins_photo(tmp_path, SAMPLE.read_bytes(), "--rules", "five-card"))
+    assert message == "photo: 5 cards found: lay out 4, the hand and the starter a little apart"
+
+
+def test_cli_photo_refuses_an_unsure_card_and_points_to_muggins_show(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(config.DefaultConfig, "VISION_MIN_CONFIDENCE", 1.01)   # nothing is sure enough
+    message = refusal(capsys, lambda: muggins_photo(tmp_path, SAMPLE.read_bytes()))
+    assert message.startswith("photo: card 1 cannot be read surely (perhaps ")
+    assert message.endswith("; retake the photo, or type the cards to `muggins show`")
+
+
+def test_cli_photo_with_no_card_apart_asks_for_the_starter_option(tmp_path, capsys, row_jpeg):
+    message = refusal(capsys, lambda: muggins_photo(tmp_path, row_jpeg))
+    assert message == ("photo: no card lies apart from the others among the 5 cards read; "
+                       "name the starter with --starter CODE")
+    assert muggins_photo(tmp_path, row_jpeg, "--starter", "5C") == 0
+    assert capsys.readouterr().out.rstrip().endswith("total 29")
+
+
+def test_cli_photo_refuses_an_unknown_profile_before_reading_the_photo(tmp_path, capsys):
+    message = refusal(capsys, lambda: main(["photo", str(tmp_path / "missing.jpg"), "--rules", "nope"]))
+    assert message == "photo: rules: unknown rule profile 'nope'; GET /v1/rules lists them"

@@ -15,9 +15,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import marshmallow as ma
+
+from schemas.rules import resolve_rules
 from schemas.vision import MIN_CONFIDENCE_LIMITS
 from service import config
-from service.photo_deal import ISOLATED, starter_position
+from service.api.problems import flatten_messages
+from service.photo_deal import Advice, PhotoProblem, deal_from_cards, starter_position
 from service.vision import ImageError, annotate, decode, get_reader, recognize
 from service.vision.report import recognition_body, unsure_because
 
@@ -42,6 +46,12 @@ def add_parser(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
+CLI_ADVICE = Advice(confirm="retake the photo, or type the cards to `muggins show`",
+                    name_starter="name the starter with --starter CODE")
+"""A refused photo's advice in the command line's words (the rule that refuses it is the API's:
+:mod:`service.photo_deal`)."""
+
+
 def threshold(text: str) -> float:
     """``--min-confidence``: a number within the limits a request to /v1/recognize has."""
     try:
@@ -54,7 +64,21 @@ def threshold(text: str) -> float:
     return value
 
 
+def hand_size_of(rules: str) -> int:
+    """The hand size of the ``--rules`` profile, checked before the photo is read, in the words of
+    ``muggins show``'s refusal.
+
+    >>> hand_size_of("five-card")
+    3
+    """
+    try:
+        return resolve_rules(rules).hand_size
+    except ma.ValidationError as error:
+        raise UsageError(f"photo: rules: {flatten_messages({'rules': error.messages})[0]['message']}") from None
+
+
 def run(args) -> int:
+    hand_size = hand_size_of(args.rules)
     try:
         data = Path(args.image).read_bytes()
     except OSError as error:
@@ -77,11 +101,9 @@ def run(args) -> int:
     for n, card in enumerate(cards):
         mark = "  (starter)" if n == position else ""
         print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}" + ("" if card.code else f"   unsure: {unsure_because(card)}"))
-    if any(card.code is None for card in cards):
-        raise UsageError("photo: some cards cannot be read surely; retake the photo or use `muggins show`")
-    if args.starter.lower() == ISOLATED and position is None:
-        raise UsageError("photo: no card lies apart; name the starter with --starter CODE")
-    hand = [card.code for n, card in enumerate(cards) if n != position]
-    starter = cards[position].code if position is not None else args.starter
+    try:   # the photo endpoints' rule: how many cards, each read surely, the starter found
+        hand, starter, _ = deal_from_cards(cards, hand_size, args.starter, CLI_ADVICE)
+    except PhotoProblem as problem:
+        raise UsageError(f"photo: {problem.message}") from None
     print()
     return show_cmd.run(argparse.Namespace(cards=hand + [starter], crib=args.crib, rules=args.rules, json=False))
