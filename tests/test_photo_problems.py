@@ -110,3 +110,16 @@ def test_cli_photo_with_no_card_apart_asks_for_the_starter_option(tmp_path, caps
 def test_cli_photo_refuses_an_unknown_profile_before_reading_the_photo(tmp_path, capsys):
     message = refusal(capsys, lambda: main(["photo", str(tmp_path / "missing.jpg"), "--rules", "nope"]))
     assert message == "photo: rules: unknown rule profile 'nope'; GET /v1/rules lists them"
+
+
+def test_cli_photo_audits_a_claim_as_muggins_audit_does(tmp_path, capsys):
+    assert muggins_photo(tmp_path, SAMPLE.read_bytes(), "--claimed", "24", "--items", "fifteen 2, fifteen 4") == 0
+    photo_report = capsys.readouterr().out.split("\n\n", 1)[1]   # after the cards read
+    assert photo_report.startswith("claimed 24, the count is 29: 5 missed\nMuggins: 5 to the opponent")
+    assert main(["audit", "5H", "JC", "5D", "5S", "5C", "--claimed", "24", "--items", "fifteen 2, fifteen 4"]) == 0
+    assert photo_report == capsys.readouterr().out   # the photo's cards in the order read
+
+
+def test_cli_photo_takes_a_spoken_count_only_with_a_claim(tmp_path, capsys):
+    message = refusal(capsys, lambda: muggins_photo(tmp_path, SAMPLE.read_bytes(), "--items", "fifteen 2"))
+    assert message == "photo: --items is the spoken count of a claim: give --claimed too"

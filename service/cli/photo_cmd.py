@@ -1,8 +1,9 @@
-"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME] [--annotate OUT.jpg]
-[--min-confidence P]``.
+"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME] [--claimed N [--items CALL]]
+[--annotate OUT.jpg] [--min-confidence P]``.
 
 Reads the cards in a photo and, when they make a hand and a starter, counts it exactly as
-``muggins show`` does (which is what it calls)::
+``muggins show`` does (which is what it calls), or with ``--claimed`` audits the claim as ``muggins
+audit`` does (as ``POST /v1/audit/photo`` does a photo's)::
 
     $ muggins photo hand.jpg
     5H  0.99
@@ -25,7 +26,7 @@ from service.photo_deal import Advice, PhotoProblem, deal_from_cards, starter_po
 from service.vision import ImageError, annotate, decode, get_reader, recognize
 from service.vision.report import recognition_body, unsure_because
 
-from . import show_cmd
+from . import audit_cmd, show_cmd
 from .common import CRIB_HELP, UsageError, print_json
 
 
@@ -38,6 +39,8 @@ def add_parser(subparsers) -> None:
                         help="the starter's code, or 'isolated' (default) for the card lying apart")
     parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
+    parser.add_argument("--claimed", type=int, help="the total the player claims: audit it as `muggins audit` does")
+    parser.add_argument("--items", help="with --claimed, the spoken count or a JSON list of items (as `muggins audit`)")
     parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
     parser.add_argument("--min-confidence", type=threshold, default=None, metavar="P",
                         help="read with this threshold (%g to %g) instead of the model's own: a card read "
@@ -79,6 +82,8 @@ def hand_size_of(rules: str) -> int:
 
 def run(args) -> int:
     hand_size = hand_size_of(args.rules)
+    if args.items is not None and args.claimed is None:
+        raise UsageError("photo: --items is the spoken count of a claim: give --claimed too")
     try:
         data = Path(args.image).read_bytes()
     except OSError as error:
@@ -106,4 +111,7 @@ def run(args) -> int:
     except PhotoProblem as problem:
         raise UsageError(f"photo: {problem.message}") from None
     print()
-    return show_cmd.run(argparse.Namespace(cards=hand + [starter], crib=args.crib, rules=args.rules, json=False))
+    deal = {"cards": hand + [starter], "crib": args.crib, "rules": args.rules, "json": False}
+    if args.claimed is not None:
+        return audit_cmd.run(argparse.Namespace(**deal, claimed=args.claimed, items=args.items))
+    return show_cmd.run(argparse.Namespace(**deal))
