@@ -53,6 +53,25 @@ SPOKEN_DESCRIPTION = (
     "quadruple run, flush, his nobs; numbers in digits or words; \"19\" for a hand that scores nothing.")
 
 
+def check_spoken_count(value: str) -> str:
+    """The spoken count ``value`` if it is one the audit can read, else a ValidationError saying why.
+
+    >>> check_spoken_count("fifteen 2, pair 4")
+    'fifteen 2, pair 4'
+    """
+    if len(value) > MAX_SPOKEN_LENGTH:
+        raise ma.ValidationError(f"the spoken count is longer than {MAX_SPOKEN_LENGTH} characters")
+    try:
+        parse_spoken_claim(value)
+    except SpokenClaimError as error:
+        raise ma.ValidationError(str(error)) from None
+    return value
+
+
+MUGGINS_CALL_DESCRIPTION = ("Points an opponent calls \"Muggins!\" for (optional): the caller gets the "
+                            "lesser of the call and the Muggins-eligible points.")
+
+
 class ClaimedItemsField(ma.fields.Field):
     """A list of :class:`ClaimedItemSchema` objects, or the spoken count (a string)."""
 
@@ -68,14 +87,7 @@ class ClaimedItemsField(ma.fields.Field):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str):
-            if len(value) > MAX_SPOKEN_LENGTH:
-                raise ma.ValidationError(f"the spoken count is longer than {MAX_SPOKEN_LENGTH} "
-                                         "characters")
-            try:
-                parse_spoken_claim(value)
-            except SpokenClaimError as error:
-                raise ma.ValidationError(str(error)) from None
-            return value
+            return check_spoken_count(value)
         if not isinstance(value, list):
             raise self.make_error("type")
         if len(value) > MAX_CLAIMED_ITEMS:
@@ -90,9 +102,7 @@ class AuditShowRequestSchema(ShowRequestSchema):
                                           "example": 24})
     claimed_items = ClaimedItemsField()
     muggins_call = ma.fields.Integer(strict=True, validate=ma.validate.Range(1, MAX_CLAIM),
-                                     metadata={
-        "description": "Points an opponent calls \"Muggins!\" for (optional): the caller gets the "
-                       "lesser of the call and the Muggins-eligible points."})
+                                     metadata={"description": MUGGINS_CALL_DESCRIPTION})
 
     @ma.validates_schema(skip_on_field_errors=True)
     def validate_claimed_cards(self, data, **kwargs):

@@ -11,7 +11,8 @@ from flask_smorest.fields import Upload
 
 from service.vision.pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
-from .audit import MAX_CLAIM, AuditShowResponseSchema
+from .audit import (MAX_CLAIM, MAX_SPOKEN_LENGTH, MUGGINS_CALL_DESCRIPTION, AuditShowResponseSchema,
+                    check_spoken_count)
 from .rules import resolve_rules
 from .show import CRIB_DESCRIPTION, ShowResponseSchema
 
@@ -56,6 +57,13 @@ class ShowPhotoQuerySchema(RecognizeQuerySchema):
 class AuditPhotoQuerySchema(ShowPhotoQuerySchema):
     claimed = ma.fields.Integer(required=True, validate=ma.validate.Range(0, MAX_CLAIM),
                                 metadata={"description": "The total the player claims.", "example": 24})
+    claimed_items = ma.fields.String(validate=check_spoken_count, metadata={
+        "description": "The spoken count (optional), as the player called it: `fifteen 2, fifteen 4, "
+                       "pair 6`. The audit then names each combination missed or invented, as "
+                       "`/v1/audit/show` does with a spoken count.",
+        "maxLength": MAX_SPOKEN_LENGTH, "example": "fifteen 2, fifteen 4, pair 6"})
+    muggins_call = ma.fields.Integer(validate=ma.validate.Range(1, MAX_CLAIM),
+                                     metadata={"description": MUGGINS_CALL_DESCRIPTION})
 
 
 class CandidateSchema(ma.Schema):

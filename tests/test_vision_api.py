@@ -82,6 +82,26 @@ def test_audit_photo_reports_the_missed_points(client, hand_jpeg):
     assert body["score"]["total"] == 29 and len(body["recognition"]["cards"]) == 5
 
 
+def test_audit_photo_takes_the_spoken_count_and_a_muggins_call_as_audit_show_does(client, hand_jpeg):
+    claim = {"claimed": 24, "claimed_items": "fifteen 2, fifteen 4, pair 6", "muggins_call": 3}
+    response = client.post("/v1/audit/photo", query_string=claim, data=upload(hand_jpeg))
+    assert response.status_code == 200
+    body = response.json
+    read = [card["code"] for card in body.pop("recognition")["cards"]]
+    starter = read.pop(read.index(STARTER))
+    assert body == client.post("/v1/audit/show", json={"hand": read, "starter": starter, **claim}).json
+    assert body["muggins_award"]["caller_pegs"] == 3 and len(body["claimed_items"]) == 3
+
+
+@pytest.mark.parametrize("claim, field", [({"claimed_items": "fifteen 2, his heels 4"}, "claimed_items"),
+                                          ({"claimed_items": "x" * 2001}, "claimed_items"),
+                                          ({"muggins_call": 0}, "muggins_call")])
+def test_audit_photo_refuses_a_claim_it_cannot_read_naming_it(client, hand_jpeg, claim, field):
+    response = client.post("/v1/audit/photo", query_string={"claimed": 24, **claim}, data=upload(hand_jpeg))
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert [error["field"] for error in response.json["errors"]] == [field]
+
+
 @pytest.mark.parametrize("how", [{"query": "?annotate=1"}, {"headers": {"Accept": "image/jpeg"}}])
 def test_annotated_photo_is_a_jpeg(client, hand_jpeg, how):
     response = client.post("/v1/show/photo" + how.get("query", ""), data=upload(hand_jpeg),

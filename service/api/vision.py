@@ -163,5 +163,7 @@ class AuditPhoto(MethodView):
     @blp.doc(responses=ANNOTATED_PHOTO)
     def post(self, args, files):
         """Audit a claimed count of the hand in a photo: the body of `/v1/audit/show` plus the cards
-        read. `claimed` is the total the player claims."""
-        return count_photo(args, files, AUDIT_SCHEMA, audit_body, claimed=args["claimed"])
+        read. `claimed` is the total the player claims; `claimed_items` the spoken count, and
+        `muggins_call` an opponent's call, both optional."""
+        claim = {name: args[name] for name in ("claimed", "claimed_items", "muggins_call") if name in args}
+        return count_photo(args, files, AUDIT_SCHEMA, audit_body, **claim)
