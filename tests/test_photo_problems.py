@@ -2,7 +2,9 @@
 photo`` refuses it by the same rule, with its own advice."""
 
 import io
+import json
 from pathlib import Path
+from urllib.parse import urlencode
 
 import cv2
 import numpy as np
@@ -123,3 +125,13 @@ def test_cli_photo_audits_a_claim_as_muggins_audit_does(tmp_path, capsys):
 def test_cli_photo_takes_a_spoken_count_only_with_a_claim(tmp_path, capsys):
     message = refusal(capsys, lambda: muggins_photo(tmp_path, SAMPLE.read_bytes(), "--items", "fifteen 2"))
     assert message == "photo: --items is the spoken count of a claim: give --claimed too"
+
+
+def test_cli_photo_json_with_a_claim_is_the_audit_photo_body(tmp_path, capsys, client):
+    claim = ["--claimed", "24", "--items", "fifteen 2, fifteen 4, pair 6"]
+    assert muggins_photo(tmp_path, SAMPLE.read_bytes(), *claim, "--json") == 0
+    printed = json.loads(capsys.readouterr().out)
+    query = {"claimed": 24, "claimed_items": "fifteen 2, fifteen 4, pair 6"}
+    assert printed == post_photo(client, "/v1/audit/photo?" + urlencode(query), SAMPLE.read_bytes()).get_json()
+    assert printed["missed"] == 5 and printed["recognition"]["cards"][1] == {**printed["recognition"]["cards"][1],
+                                                                           "code": "5C", "starter": True}

@@ -19,8 +19,9 @@ from pathlib import Path
 import marshmallow as ma
 
 from schemas.rules import resolve_rules
-from schemas.vision import MIN_CONFIDENCE_LIMITS
+from schemas.vision import MIN_CONFIDENCE_LIMITS, AuditPhotoResponseSchema
 from service import config
+from service.api.audit import audit_body
 from service.api.problems import flatten_messages
 from service.photo_deal import Advice, PhotoProblem, deal_from_cards, starter_position
 from service.vision import ImageError, annotate, decode, get_reader, recognize
@@ -45,7 +46,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--min-confidence", type=threshold, default=None, metavar="P",
                         help="read with this threshold (%g to %g) instead of the model's own: a card read "
                              "less surely is unsure" % MIN_CONFIDENCE_LIMITS)
-    parser.add_argument("--json", action="store_true", help="print the cards read as /v1/recognize returns")
+    parser.add_argument("--json", action="store_true", help="print the cards read as /v1/recognize returns (with "
+                                                            "--claimed, the audit as /v1/audit/photo returns)")
     parser.set_defaults(run=run)
 
 
@@ -100,18 +102,26 @@ def run(args) -> int:
     position = starter_position(cards, args.starter)
     if args.annotate:
         Path(args.annotate).write_bytes(annotate(photo.image, recognition, photo.scale, position))
-    if args.json:
-        print_json(recognition_body(recognition, reader, position))
+    read = recognition_body(recognition, reader, position)
+    if args.json and args.claimed is None:
+        print_json(read)
         return 0
-    for n, card in enumerate(cards):
-        mark = "  (starter)" if n == position else ""
-        print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}" + ("" if card.code else f"   unsure: {unsure_because(card)}"))
+    if not args.json:
+        for n, card in enumerate(cards):
+            mark = "  (starter)" if n == position else ""
+            print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}"
+                  + ("" if card.code else f"   unsure: {unsure_because(card)}"))
     try:   # the photo endpoints' rule: how many cards, each read surely, the starter found
         hand, starter, _ = deal_from_cards(cards, hand_size, args.starter, CLI_ADVICE)
     except PhotoProblem as problem:
         raise UsageError(f"photo: {problem.message}") from None
-    print()
     deal = {"cards": hand + [starter], "crib": args.crib, "rules": args.rules, "json": False}
+    if args.json:   # with --claimed: the body of /v1/audit/photo
+        body = audit_body(audit_cmd.request_from_args(argparse.Namespace(**deal, claimed=args.claimed,
+                                                                        items=args.items)))
+        print_json(AuditPhotoResponseSchema().dump({**body, "recognition": read}))
+        return 0
+    print()
     if args.claimed is not None:
         return audit_cmd.run(argparse.Namespace(**deal, claimed=args.claimed, items=args.items))
     return show_cmd.run(argparse.Namespace(**deal))
