@@ -296,11 +296,26 @@ def test_cli_audit_json_items(capsys):
     (["5H", "5D", "5S", "JC", "5C", "--claimed", "4", "--items", "banana 4"], "--items"),
     (["5H", "5D", "5S", "JC", "5C", "--claimed", "4", "--items", "[{"], "not valid JSON"),
     (["5H", "5D", "5S", "JC", "ZZ", "--claimed", "4"], "'ZZ' is not a card"),
+    (["5H", "5D", "5S", "JC", "5C", "--claimed", "4", "--muggins-call", "0"], "--muggins-call: Must be greater"),
 ])
 def test_cli_audit_errors(capsys, argv, message):
     with pytest.raises(SystemExit) as exit_info:
         main(["audit", *argv])
     assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("claimed, call, line", [
+    (24, 7, "Muggins! called for 7: the caller pegs 5"),   # 5 missed: the caller takes no more than that
+    (24, 3, "Muggins! called for 3: the caller pegs 3"),
+    (29, 2, "Muggins! called for 2: the caller pegs 0, the called player 2 (nothing was missed)"),
+])
+def test_cli_audit_awards_a_muggins_call_as_the_api_does(capsys, claimed, call, line):
+    argv = ["audit", "5H", "5D", "5S", "JC", "5C", "--claimed", str(claimed), "--muggins-call", str(call)]
+    assert main(argv) == 0
+    assert line in capsys.readouterr().out.splitlines()
+    assert main(argv + ["--json"]) == 0
+    award = json.loads(capsys.readouterr().out)["muggins_award"]
+    assert line.startswith(f"Muggins! called for {award['called']}: the caller pegs {award['caller_pegs']}")
 
 
 def test_cli_audit_takes_the_profiles_hand_size(capsys):

@@ -122,16 +122,22 @@ def test_cli_photo_audits_a_claim_as_muggins_audit_does(tmp_path, capsys):
     assert photo_report == capsys.readouterr().out   # the photo's cards in the order read
 
 
-def test_cli_photo_takes_a_spoken_count_only_with_a_claim(tmp_path, capsys):
-    message = refusal(capsys, lambda: muggins_photo(tmp_path, SAMPLE.read_bytes(), "--items", "fifteen 2"))
-    assert message == "photo: --items is the spoken count of a claim: give --claimed too"
+@pytest.mark.parametrize("option, value", [("--items", "fifteen 2"), ("--muggins-call", "3")])
+def test_cli_photo_takes_the_parts_of_an_audit_only_with_a_claim(tmp_path, capsys, option, value):
+    message = refusal(capsys, lambda: muggins_photo(tmp_path, SAMPLE.read_bytes(), option, value))
+    assert message == f"photo: {option} is part of an audit: give --claimed too"
+
+
+def test_cli_photo_awards_a_muggins_call(tmp_path, capsys):
+    assert muggins_photo(tmp_path, SAMPLE.read_bytes(), "--claimed", "24", "--muggins-call", "7") == 0
+    assert "\nMuggins! called for 7: the caller pegs 5\n" in capsys.readouterr().out
 
 
 def test_cli_photo_json_with_a_claim_is_the_audit_photo_body(tmp_path, capsys, client):
-    claim = ["--claimed", "24", "--items", "fifteen 2, fifteen 4, pair 6"]
+    claim = ["--claimed", "24", "--items", "fifteen 2, fifteen 4, pair 6", "--muggins-call", "3"]
     assert muggins_photo(tmp_path, SAMPLE.read_bytes(), *claim, "--json") == 0
     printed = json.loads(capsys.readouterr().out)
-    query = {"claimed": 24, "claimed_items": "fifteen 2, fifteen 4, pair 6"}
+    query = {"claimed": 24, "claimed_items": "fifteen 2, fifteen 4, pair 6", "muggins_call": 3}
     assert printed == post_photo(client, "/v1/audit/photo?" + urlencode(query), SAMPLE.read_bytes()).get_json()
     assert printed["missed"] == 5 and printed["recognition"]["cards"][1] == {**printed["recognition"]["cards"][1],
                                                                            "code": "5C", "starter": True}

@@ -1,4 +1,5 @@
-"""``muggins audit HAND... STARTER --claimed N [--items CALL] [--crib] [--json]``: check a claim."""
+"""``muggins audit HAND... STARTER --claimed N [--items CALL] [--muggins-call N] [--crib] [--json]``:
+check a claim."""
 
 from __future__ import annotations
 
@@ -20,10 +21,18 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--claimed", type=int, required=True, help="the total the player claims")
     parser.add_argument("--items", help='the spoken count, e.g. "fifteen 2, fifteen 4, pair 6", or a '
                                         'JSON list of items [{"kind": "fifteen", "cards": ["5H", "JC"]}]')
+    add_muggins_call_option(parser)
     parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
     parser.add_argument("--json", action="store_true", help="print JSON as /v1/audit/show returns")
     parser.set_defaults(run=run)
+
+
+def add_muggins_call_option(parser) -> None:
+    """``--muggins-call N``: the request's ``muggins_call``."""
+    parser.add_argument("--muggins-call", type=int, metavar="N",
+                        help="the points an opponent calls \"Muggins!\" for: the caller pegs the lesser of "
+                             "the call and the points missed (the called player pegs the call if none was)")
 
 
 def request_from_args(args) -> dict:
@@ -31,6 +40,8 @@ def request_from_args(args) -> dict:
     hand, starter = hand_and_starter(args.cards, "audit", args.rules)
     body = {"hand": [c.code for c in hand], "starter": starter.code, "crib": args.crib,
             "rules": args.rules, "claimed": args.claimed}
+    if args.muggins_call is not None:
+        body["muggins_call"] = args.muggins_call
     if args.items is not None:
         items = args.items.strip()
         try:
@@ -42,7 +53,8 @@ def request_from_args(args) -> dict:
 
 def _option_error(error: dict) -> str:
     """Name the option the user typed: ``claimed_items`` came from ``--items``."""
-    path = error["pointer"].strip("/").replace("/", ".").replace("claimed_items", "--items")
+    path = (error["pointer"].strip("/").replace("/", ".").replace("claimed_items", "--items")
+            .replace("muggins_call", "--muggins-call"))
     return f"{path}: {error['message']}"
 
 
@@ -74,6 +86,11 @@ def format_report(body: dict) -> str:
     if body["missed"]:
         lines.append(f"Muggins: {body['muggins_eligible']} to the opponent" if body["muggins_eligible"]
                      else "Muggins is off: nobody takes the missed points")
+    award = body.get("muggins_award")
+    if award:
+        lines.append(f"Muggins! called for {award['called']}: the caller pegs {award['caller_pegs']}"
+                     + (f", the called player {award['called_player_pegs']} (nothing was missed)"
+                        if award["called_player_pegs"] else ""))
     if body["overclaimed"]:
         penalty = body["overclaim"]
         lines.append(f"retract {penalty['retract']}"

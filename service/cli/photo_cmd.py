@@ -1,5 +1,5 @@
-"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME] [--claimed N [--items CALL]]
-[--annotate OUT.jpg] [--min-confidence P]``.
+"""``muggins photo hand.jpg [--starter isolated|CODE] [--crib] [--rules NAME]
+[--claimed N [--items CALL] [--muggins-call N]] [--annotate OUT.jpg] [--min-confidence P]``.
 
 Reads the cards in a photo and, when they make a hand and a starter, counts it exactly as
 ``muggins show`` does (which is what it calls), or with ``--claimed`` audits the claim as ``muggins
@@ -42,6 +42,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
     parser.add_argument("--claimed", type=int, help="the total the player claims: audit it as `muggins audit` does")
     parser.add_argument("--items", help="with --claimed, the spoken count or a JSON list of items (as `muggins audit`)")
+    audit_cmd.add_muggins_call_option(parser)
     parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
     parser.add_argument("--min-confidence", type=threshold, default=None, metavar="P",
                         help="read with this threshold (%g to %g) instead of the model's own: a card read "
@@ -84,8 +85,9 @@ def hand_size_of(rules: str) -> int:
 
 def run(args) -> int:
     hand_size = hand_size_of(args.rules)
-    if args.items is not None and args.claimed is None:
-        raise UsageError("photo: --items is the spoken count of a claim: give --claimed too")
+    for given, option in ((args.items, "--items"), (args.muggins_call, "--muggins-call")):
+        if given is not None and args.claimed is None:
+            raise UsageError(f"photo: {option} is part of an audit: give --claimed too")
     try:
         data = Path(args.image).read_bytes()
     except OSError as error:
@@ -116,12 +118,12 @@ def run(args) -> int:
     except PhotoProblem as problem:
         raise UsageError(f"photo: {problem.message}") from None
     deal = {"cards": hand + [starter], "crib": args.crib, "rules": args.rules, "json": False}
+    claim = {"claimed": args.claimed, "items": args.items, "muggins_call": args.muggins_call}
     if args.json:   # with --claimed: the body of /v1/audit/photo
-        body = audit_body(audit_cmd.request_from_args(argparse.Namespace(**deal, claimed=args.claimed,
-                                                                        items=args.items)))
+        body = audit_body(audit_cmd.request_from_args(argparse.Namespace(**deal, **claim)))
         print_json(AuditPhotoResponseSchema().dump({**body, "recognition": read}))
         return 0
     print()
     if args.claimed is not None:
-        return audit_cmd.run(argparse.Namespace(**deal, claimed=args.claimed, items=args.items))
+        return audit_cmd.run(argparse.Namespace(**deal, **claim))
     return show_cmd.run(argparse.Namespace(**deal))
