@@ -53,14 +53,15 @@ SPOKEN_DESCRIPTION = (
     "quadruple run, flush, his nobs; numbers in digits or words; \"19\" for a hand that scores nothing.")
 
 
-def check_spoken_count(value: str) -> str:
-    """The spoken count ``value`` if it is one the audit can read, else a ValidationError saying why.
+def check_spoken_count(value: str, limit: int = MAX_SPOKEN_LENGTH) -> str:
+    """The spoken count ``value`` if it is one the audit can read and at most ``limit`` characters
+    long, else a ValidationError saying why.
 
     >>> check_spoken_count("fifteen 2, pair 4")
     'fifteen 2, pair 4'
     """
-    if len(value) > MAX_SPOKEN_LENGTH:
-        raise ma.ValidationError(f"the spoken count is longer than {MAX_SPOKEN_LENGTH} characters")
+    if len(value) > limit:
+        raise ma.ValidationError(f"the spoken count is longer than {limit} characters")
     try:
         parse_spoken_claim(value)
     except SpokenClaimError as error:

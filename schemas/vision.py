@@ -6,13 +6,14 @@ one ``curl -F image=@hand.jpg '.../v1/show/photo?starter=isolated'`` is the whol
 
 from __future__ import annotations
 
+from functools import partial
+
 import marshmallow as ma
 from flask_smorest.fields import Upload
 
 from service.vision.pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
-from .audit import (MAX_CLAIM, MAX_SPOKEN_LENGTH, MUGGINS_CALL_DESCRIPTION, AuditShowResponseSchema,
-                    check_spoken_count)
+from .audit import MAX_CLAIM, MUGGINS_CALL_DESCRIPTION, AuditShowResponseSchema, check_spoken_count
 from .rules import resolve_rules
 from .show import CRIB_DESCRIPTION, ShowResponseSchema
 
@@ -54,14 +55,19 @@ class ShowPhotoQuerySchema(RecognizeQuerySchema):
         resolve_rules(value)  # an unknown profile is refused before the photo is read
 
 
+MAX_SPOKEN_QUERY_LENGTH = 1000
+"""A spoken count in a query string: half the JSON body's (``MAX_SPOKEN_LENGTH``), so that even
+escaped (three bytes a character) it fits the server's request line (gunicorn's 4,094 bytes)."""
+
+
 class AuditPhotoQuerySchema(ShowPhotoQuerySchema):
     claimed = ma.fields.Integer(required=True, validate=ma.validate.Range(0, MAX_CLAIM),
                                 metadata={"description": "The total the player claims.", "example": 24})
-    claimed_items = ma.fields.String(validate=check_spoken_count, metadata={
+    claimed_items = ma.fields.String(validate=partial(check_spoken_count, limit=MAX_SPOKEN_QUERY_LENGTH), metadata={
         "description": "The spoken count (optional), as the player called it: `fifteen 2, fifteen 4, "
                        "pair 6`. The audit then names each combination missed or invented, as "
                        "`/v1/audit/show` does with a spoken count.",
-        "maxLength": MAX_SPOKEN_LENGTH, "example": "fifteen 2, fifteen 4, pair 6"})
+        "maxLength": MAX_SPOKEN_QUERY_LENGTH, "example": "fifteen 2, fifteen 4, pair 6"})
     muggins_call = ma.fields.Integer(validate=ma.validate.Range(1, MAX_CLAIM),
                                      metadata={"description": MUGGINS_CALL_DESCRIPTION})
 
