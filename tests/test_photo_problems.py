@@ -141,3 +141,9 @@ def test_cli_photo_json_with_a_claim_is_the_audit_photo_body(tmp_path, capsys, c
     assert printed == post_photo(client, "/v1/audit/photo?" + urlencode(query), SAMPLE.read_bytes()).get_json()
     assert printed["missed"] == 5 and printed["recognition"]["cards"][1] == {**printed["recognition"]["cards"][1],
                                                                            "code": "5C", "starter": True}
+
+
+def test_cli_photo_reads_standard_input_for_a_dash(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(SAMPLE.read_bytes())))
+    assert main(["photo", "-"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("total 29")

@@ -14,6 +14,7 @@ audit`` does (as ``POST /v1/audit/photo`` does a photo's)::
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 import marshmallow as ma
@@ -35,7 +36,7 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("photo", help="read the cards in a photo and count the hand",
                                    description="Read the cards in a photo (JPEG, PNG, WebP); with four "
                                                "cards and a starter, count them as `muggins show` does.")
-    parser.add_argument("image", help="the photo")
+    parser.add_argument("image", help="the photo ('-' reads it from standard input)")
     parser.add_argument("--starter", default="isolated",
                         help="the starter's code, or 'isolated' (default) for the card lying apart")
     parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
@@ -89,7 +90,7 @@ def run(args) -> int:
         if given is not None and args.claimed is None:
             raise UsageError(f"photo: {option} is part of an audit: give --claimed too")
     try:
-        data = Path(args.image).read_bytes()
+        data = sys.stdin.buffer.read() if args.image == "-" else Path(args.image).read_bytes()
     except OSError as error:
         raise UsageError(f"photo: cannot read {args.image}: {error.strerror}") from None
     defaults = config.DefaultConfig
