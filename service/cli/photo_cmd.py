@@ -34,15 +34,17 @@ from .common import CRIB_HELP, UsageError, print_json
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("photo", help="read the cards in a photo and count the hand",
-                                   description="Read the cards in a photo (JPEG, PNG, WebP); with four "
-                                               "cards and a starter, count them as `muggins show` does.")
+                                   description="Read the cards in a photo (JPEG, PNG, WebP); with the hand "
+                                               "and a starter (four cards and one in the standard game), "
+                                               "count them as `muggins show` does, or with --claimed audit "
+                                               "the claim as `muggins audit` does.")
     parser.add_argument("image", help="the photo ('-' reads it from standard input)")
     parser.add_argument("--starter", default="isolated",
                         help="the starter's code, or 'isolated' (default) for the card lying apart")
     parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
-    parser.add_argument("--claimed", type=int, help="the total the player claims: audit it as `muggins audit` does")
-    parser.add_argument("--items", help="with --claimed, the spoken count or a JSON list of items (as `muggins audit`)")
+    parser.add_argument("--claimed", type=int, metavar="N", help="the total the player claims: audit it as `muggins audit` does")
+    parser.add_argument("--items", metavar="CALL", help="with --claimed, the spoken count or a JSON list of items (as `muggins audit`)")
     audit_cmd.add_muggins_call_option(parser)
     parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
     parser.add_argument("--min-confidence", type=threshold, default=None, metavar="P",
