@@ -86,11 +86,9 @@ def hand_size_of(rules: str) -> int:
         raise UsageError(f"photo: rules: {flatten_messages({'rules': error.messages})[0]['message']}") from None
 
 
-def run(args) -> int:
-    hand_size = hand_size_of(args.rules)
-    for given, option in ((args.items, "--items"), (args.muggins_call, "--muggins-call")):
-        if given is not None and args.claimed is None:
-            raise UsageError(f"photo: {option} is part of an audit: give --claimed too")
+def read_photo(args):
+    """The photo ``args.image`` (a path, or ``-`` for standard input) decoded and read: the photo,
+    the recognition and the reader, under the service's own limits and threshold."""
     try:
         data = sys.stdin.buffer.read() if args.image == "-" else Path(args.image).read_bytes()
     except OSError as error:
@@ -103,6 +101,23 @@ def run(args) -> int:
     reader = get_reader(None, defaults.VISION_INTRA_OP_THREADS, defaults.VISION_INTER_OP_THREADS)
     recognition = recognize(photo, reader, args.min_confidence if args.min_confidence is not None
                             else defaults.VISION_MIN_CONFIDENCE)
+    return photo, recognition, reader
+
+
+def print_cards(cards, position: int | None) -> None:
+    """One line a card: its code (``?`` if unsure), its confidence, the starter marked, why unsure."""
+    for n, card in enumerate(cards):
+        mark = "  (starter)" if n == position else ""
+        print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}"
+              + ("" if card.code else f"   unsure: {unsure_because(card)}"))
+
+
+def run(args) -> int:
+    hand_size = hand_size_of(args.rules)
+    for given, option in ((args.items, "--items"), (args.muggins_call, "--muggins-call")):
+        if given is not None and args.claimed is None:
+            raise UsageError(f"photo: {option} is part of an audit: give --claimed too")
+    photo, recognition, reader = read_photo(args)
     cards = recognition.cards
     position = starter_position(cards, args.starter)
     if args.annotate:
@@ -112,10 +127,7 @@ def run(args) -> int:
         print_json(read)
         return 0
     if not args.json:
-        for n, card in enumerate(cards):
-            mark = "  (starter)" if n == position else ""
-            print(f"{card.code or '?':<6} {card.confidence:.2f}{mark}"
-                  + ("" if card.code else f"   unsure: {unsure_because(card)}"))
+        print_cards(cards, position)
     try:   # the photo endpoints' rule: how many cards, each read surely, the starter found
         hand, starter, _ = deal_from_cards(cards, hand_size, args.starter, CLI_ADVICE)
     except PhotoProblem as problem:
