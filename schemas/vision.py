@@ -11,9 +11,11 @@ from functools import partial
 import marshmallow as ma
 from flask_smorest.fields import Upload
 
+from service.photo_deal import ISOLATED
 from service.vision.pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
 from .audit import MAX_CLAIM, MUGGINS_CALL_DESCRIPTION, AuditShowResponseSchema, check_spoken_count
+from .cards import CardField
 from .rules import resolve_rules
 from .show import CRIB_DESCRIPTION, ShowResponseSchema
 
@@ -53,6 +55,13 @@ class ShowPhotoQuerySchema(RecognizeQuerySchema):
     @ma.validates("rules")
     def validate_rules(self, value, **kwargs):
         resolve_rules(value)  # an unknown profile is refused before the photo is read
+
+    @ma.validates("starter")
+    def validate_starter(self, value, **kwargs):
+        """``isolated`` or a card in the notation, refused before the photo is read (a card the
+        profile's deck lacks is refused with the deal, as in ``/v1/show``)."""
+        if value.lower() != ISOLATED:
+            CardField().deserialize(value)
 
 
 MAX_SPOKEN_QUERY_LENGTH = 1000

@@ -109,9 +109,24 @@ def test_cli_photo_with_no_card_apart_asks_for_the_starter_option(tmp_path, caps
     assert capsys.readouterr().out.rstrip().endswith("total 29")
 
 
-def test_cli_photo_refuses_an_unknown_profile_before_reading_the_photo(tmp_path, capsys):
-    message = refusal(capsys, lambda: main(["photo", str(tmp_path / "missing.jpg"), "--rules", "nope"]))
-    assert message == "photo: rules: unknown rule profile 'nope'; GET /v1/rules lists them"
+@pytest.mark.parametrize("options, message", [
+    (["--rules", "nope"], "--rules: unknown rule profile 'nope'; GET /v1/rules lists them"),
+    (["--starter", "ZZ"], "--starter: 'ZZ' is not a card: ranks are A 2-10 (or T) J Q K, suits S H D C (or ♠ ♥ ♦ ♣)"),
+    (["--claimed", "100"], "--claimed: Must be greater than or equal to 0 and less than or equal to 99."),
+    (["--claimed", "24", "--muggins-call", "0"],
+     "--muggins-call: Must be greater than or equal to 1 and less than or equal to 99."),
+])
+def test_cli_photo_checks_its_options_as_the_api_its_query_before_reading_the_photo(tmp_path, capsys, options,
+                                                                                     message):
+    assert refusal(capsys, lambda: main(["photo", str(tmp_path / "missing.jpg"), *options])) == f"photo: {message}"
+
+
+@pytest.mark.parametrize("path", ["/v1/show/photo", "/v1/audit/photo?claimed=4"])
+def test_a_starter_that_is_no_card_is_refused_naming_it(client, path):
+    response = post_photo(client, path + ("&" if "?" in path else "?") + "starter=ZZ", b"not read")
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert error["field"] == "starter" and error["message"].startswith("'ZZ' is not a card")
 
 
 def test_cli_photo_audits_a_claim_as_muggins_audit_does(tmp_path, capsys):

@@ -17,19 +17,17 @@ import argparse
 import sys
 from pathlib import Path
 
-import marshmallow as ma
-
 from schemas.rules import resolve_rules
-from schemas.vision import MIN_CONFIDENCE_LIMITS, AuditPhotoResponseSchema
+from schemas.vision import (MIN_CONFIDENCE_LIMITS, AuditPhotoQuerySchema, AuditPhotoResponseSchema,
+                            ShowPhotoQuerySchema)
 from service import config
 from service.api.audit import audit_body
-from service.api.problems import flatten_messages
 from service.photo_deal import Advice, PhotoProblem, deal_from_cards, starter_position
 from service.vision import ImageError, annotate, decode, get_reader, recognize
 from service.vision.report import recognition_body, unsure_because
 
 from . import audit_cmd, show_cmd
-from .common import CRIB_HELP, UsageError, print_json
+from .common import CRIB_HELP, UsageError, load_request, print_json
 
 
 def add_parser(subparsers) -> None:
@@ -73,17 +71,27 @@ def threshold(text: str) -> float:
     return value
 
 
-def hand_size_of(rules: str) -> int:
-    """The hand size of the ``--rules`` profile, checked before the photo is read, in the words of
-    ``muggins show``'s refusal.
+def check_options(args) -> int:
+    """The options that the photo endpoints take as query parameters (``--starter``, ``--rules``,
+    ``--claimed``, ``--muggins-call``) checked by those endpoints' own schema before the photo is
+    read, each refusal naming its option; the profile's hand size.
 
-    >>> hand_size_of("five-card")
+    >>> check_options(argparse.Namespace(starter="isolated", rules="five-card", claimed=None, items=None,
+    ...                                  muggins_call=None))
     3
     """
-    try:
-        return resolve_rules(rules).hand_size
-    except ma.ValidationError as error:
-        raise UsageError(f"photo: rules: {flatten_messages({'rules': error.messages})[0]['message']}") from None
+    for given, option in ((args.items, "--items"), (args.muggins_call, "--muggins-call")):
+        if given is not None and args.claimed is None:
+            raise UsageError(f"photo: {option} is part of an audit: give --claimed too")
+    query = {"starter": args.starter, "rules": args.rules}
+    if args.claimed is not None:
+        query["claimed"] = args.claimed
+    if args.muggins_call is not None:
+        query["muggins_call"] = args.muggins_call
+    schema = ShowPhotoQuerySchema() if args.claimed is None else AuditPhotoQuerySchema()
+    checked = load_request(schema, query, "photo", describe=lambda error: f"--{error['field'].replace('_', '-')}: "
+                                                                          f"{error['message']}")
+    return resolve_rules(checked["rules"]).hand_size
 
 
 def read_photo(args):
@@ -113,10 +121,7 @@ def print_cards(cards, position: int | None) -> None:
 
 
 def run(args) -> int:
-    hand_size = hand_size_of(args.rules)
-    for given, option in ((args.items, "--items"), (args.muggins_call, "--muggins-call")):
-        if given is not None and args.claimed is None:
-            raise UsageError(f"photo: {option} is part of an audit: give --claimed too")
+    hand_size = check_options(args)
     photo, recognition, reader = read_photo(args)
     cards = recognition.cards
     position = starter_position(cards, args.starter)
