@@ -111,7 +111,8 @@ def test_cli_photo_with_no_card_apart_asks_for_the_starter_option(tmp_path, caps
 
 @pytest.mark.parametrize("options, message", [
     (["--rules", "nope"], "--rules: unknown rule profile 'nope'; GET /v1/rules lists them"),
-    (["--starter", "ZZ"], "--starter: 'ZZ' is not a card: ranks are A 2-10 (or T) J Q K, suits S H D C (or ♠ ♥ ♦ ♣)"),
+    (["--starter", "ZZ"],
+     "--starter: 'ZZ' is not a card: ranks are A 2-10 (or T) J Q K, suits S H D C (or ♠ ♥ ♦ ♣)"),
     (["--claimed", "100"], "--claimed: Must be greater than or equal to 0 and less than or equal to 99."),
     (["--claimed", "24", "--muggins-call", "0"],
      "--muggins-call: Must be greater than or equal to 1 and less than or equal to 99."),

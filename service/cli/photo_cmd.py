@@ -41,8 +41,10 @@ def add_parser(subparsers) -> None:
                         help="the starter's code, or 'isolated' (default) for the card lying apart")
     parser.add_argument("--crib", action="store_true", help=CRIB_HELP)
     parser.add_argument("--rules", default="standard", help="rule profile (default standard)")
-    parser.add_argument("--claimed", type=int, metavar="N", help="the total the player claims: audit it as `muggins audit` does")
-    parser.add_argument("--items", metavar="CALL", help="with --claimed, the spoken count or a JSON list of items (as `muggins audit`)")
+    parser.add_argument("--claimed", type=int, metavar="N",
+                        help="the total the player claims: audit it as `muggins audit` does")
+    parser.add_argument("--items", metavar="CALL",
+                        help="with --claimed, the spoken count or a JSON list of items (as `muggins audit`)")
     audit_cmd.add_muggins_call_option(parser)
     parser.add_argument("--annotate", metavar="OUT", help="write the photo with the cards outlined (JPEG)")
     parser.add_argument("--min-confidence", type=threshold, default=None, metavar="P",
