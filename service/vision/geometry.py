@@ -56,18 +56,61 @@ def corner_homography(quad: np.ndarray, roll: int) -> np.ndarray:
 
 
 def corner_patches(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The four corner-index patches of one card, ``(4, PATCH_H, PATCH_W, 3)`` uint8."""
+    """The four corner-index patches of one card, ``(4, PATCH_H, PATCH_W, 3)`` uint8, cut from the
+    photo shrunk by area first when the card is large in it (:func:`area_shrunk`)."""
+    image, quad = area_shrunk(image, np.asarray(quad, np.float32))
     return np.stack([
         cv2.warpPerspective(image, corner_homography(quad, roll), (PATCH_W, PATCH_H),
-                            flags=cv2.INTER_AREA if _shrinks(quad) else cv2.INTER_LINEAR,
-                            borderMode=cv2.BORDER_REPLICATE)
+                            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         for roll in range(4)])
 
 
-def _shrinks(quad: np.ndarray) -> bool:
-    """True when the card is large in the photo (patches are cut by shrinking)."""
-    side = float(np.linalg.norm(quad[1] - quad[0]))
-    return side * CORNER_FX > PATCH_W * 1.5
+AREA_SHRINK_FROM = 1.5
+"""Photo pixels per patch pixel above which the card is shrunk by area before its patches are cut."""
+
+
+def patch_scale(quad: np.ndarray) -> float:
+    """Photo pixels per patch pixel across the card's short side (its width when upright).
+
+    >>> round(patch_scale(np.float32([[0, 0], [400, 0], [400, 560], [0, 560]])), 3)
+    3.0
+    """
+    sides = np.linalg.norm(np.asarray(quad, np.float32) - np.roll(quad, 1, axis=0), axis=1)
+    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2 * CORNER_FX / PATCH_W)
+
+
+def area_shrunk(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The part of ``image`` around the card ``quad`` shrunk by area to the patches' scale, and the
+    outline in it; the two unchanged when the card is small (:data:`AREA_SHRINK_FROM`).
+
+    Why: ``warpPerspective`` samples bilinearly whatever flag it is given (``INTER_AREA`` is taken
+    as ``INTER_LINEAR``), so a card three times the patch's scale would be read from one photo
+    pixel in nine, its thin index strokes broken or lost; shrunk by area first, every pixel counts
+    (below, the upright patches of a card printed in lines one pixel wide come out grey, as a
+    camera sees them, where the bare warp sees stripes).
+
+    >>> image = np.zeros((600, 600, 3), np.uint8); image[:, ::2] = 255  # lines one pixel wide
+    >>> card = np.float32([[100, 20], [500, 20], [500, 580], [100, 580]])
+    >>> small, quad = area_shrunk(image, card)
+    >>> small.shape, [round(float(v), 2) for v in quad[0]]
+    ((191, 137, 3), [1.66, 1.67])
+    >>> sampled = cv2.warpPerspective(image, corner_homography(card, 0), (PATCH_W, PATCH_H), flags=cv2.INTER_AREA)
+    >>> [int(sampled.min()), int(sampled.max())], [int(patch.min()) for patch in corner_patches(image, card)[::2]]
+    ([0, 255], [115, 113])
+    """
+    scale = patch_scale(quad)
+    if scale <= AREA_SHRINK_FROM:
+        return image, quad
+    h, w = image.shape[:2]
+    margin = int(np.ceil(scale)) + 2
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:  # the card lies off the photo: nothing to shrink
+        return image, quad
+    size = (max(1, round((x1 - x0) / scale)), max(1, round((y1 - y0) / scale)))
+    small = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
+    factor = np.float32([size[0] / (x1 - x0), size[1] / (y1 - y0)])
+    return small, ((quad - [x0, y0] + 0.5) * factor - 0.5).astype(np.float32)
 
 
 def quad_area(quad: np.ndarray) -> float:
