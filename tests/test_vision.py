@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from service.vision import Photo, decode, get_reader, isolated_card, recognize
-from service.vision.geometry import PATCH_H, PATCH_W, corner_patches, order_quad, quad_area, quad_iou
+from service.vision.geometry import (AREA_SHRINK_FROM, PATCH_H, PATCH_W, corner_homography, corner_patches, order_quad,
+                                     patch_scale, quad_area, quad_iou)
 from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
 from service.vision.court_art import ART_SHARE, art_share
@@ -79,6 +80,30 @@ def test_corner_patch_zero_is_the_top_left_corner_and_two_the_bottom_right_turne
     assert patches[0, 15, 8, 2] > 200 and patches[0, 15, 8, 0] < 50      # red, near its top-left
     assert patches[2, 15, 8, 0] > 200 and patches[2, 15, 8, 2] < 50      # blue, turned to its top-left
     assert patches[1, 15, 8].min() > 200 and patches[3, 15, 8].min() > 200  # the other corners are bare
+
+
+def test_a_large_cards_patches_are_cut_as_from_the_photo_shrunk_by_area():
+    # A card three times the patches' scale: its patches are those of the photo shrunk by area to a
+    # third, not one photo pixel in nine (warpPerspective takes INTER_AREA as INTER_LINEAR).
+    rng = np.random.default_rng(5)
+    image = cv2.resize(rng.integers(0, 256, (57, 41, 3), dtype=np.uint8), (408, 567), interpolation=cv2.INTER_NEAREST)
+    image[::2] = 255 - image[::2]                                          # detail a bare warp would alias
+    card = np.float32([[5, 5], [405, 5], [405, 565], [5, 565]])            # filling the photo
+    assert patch_scale(card) == pytest.approx(3.0)
+    third = cv2.resize(image, (136, 189), interpolation=cv2.INTER_AREA)
+    expected = corner_patches(third, (card + 0.5) / 3 - 0.5)
+    assert np.array_equal(corner_patches(image, card), expected)
+    bare = cv2.warpPerspective(image, corner_homography(card, 0), (PATCH_W, PATCH_H))
+    assert np.abs(bare.astype(int) - expected[0]).mean() > 20
+
+
+def test_a_small_cards_patches_are_a_bare_warp():
+    rng = np.random.default_rng(6)
+    image = rng.integers(0, 256, (300, 300, 3), dtype=np.uint8)
+    card = np.float32([[20, 10], [220, 30], [200, 290], [5, 270]])         # 1.5 photo pixels a patch pixel
+    assert patch_scale(card) <= AREA_SHRINK_FROM
+    bare = cv2.warpPerspective(image, corner_homography(card, 2), (PATCH_W, PATCH_H), borderMode=cv2.BORDER_REPLICATE)
+    assert np.array_equal(corner_patches(image, card)[2], bare)
 
 
 # --- outlines -------------------------------------------------------------------------------------
