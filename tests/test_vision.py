@@ -106,6 +106,12 @@ def test_a_small_cards_patches_are_a_bare_warp():
     assert np.array_equal(corner_patches(image, card)[2], bare)
 
 
+@pytest.mark.parametrize("quad", [[[0, 0], [np.nan, 0], [1, 1], [0, 1]], [[0, 0], [np.inf, 0], [1e9, 1e9], [0, 1]],
+                                  [[500, 500], [900, 500], [900, 1100], [500, 1100]]])  # off the photo
+def test_patches_of_a_degenerate_or_far_outline_are_still_cut(quad):
+    assert corner_patches(np.zeros((100, 100, 3), np.uint8), np.float32(quad)).shape == (4, PATCH_H, PATCH_W, 3)
+
+
 # --- outlines -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("angle", [0, 17, 45, 80])

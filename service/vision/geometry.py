@@ -99,7 +99,7 @@ def area_shrunk(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.nda
     ([0, 255], [115, 113])
     """
     scale = patch_scale(quad)
-    if scale <= AREA_SHRINK_FROM:
+    if not (scale > AREA_SHRINK_FROM and np.isfinite(quad).all()):  # small, or no outline to crop by
         return image, quad
     h, w = image.shape[:2]
     margin = int(np.ceil(scale)) + 2
