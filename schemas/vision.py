@@ -11,7 +11,7 @@ from functools import partial
 import marshmallow as ma
 from flask_smorest.fields import Upload
 
-from service.photo_deal import ISOLATED
+from service.photo_deal import names_isolated
 from service.vision.pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
 from .audit import MAX_CLAIM, MUGGINS_CALL_DESCRIPTION, AuditShowResponseSchema, check_spoken_count
@@ -60,7 +60,7 @@ class ShowPhotoQuerySchema(RecognizeQuerySchema):
     def validate_starter(self, value, **kwargs):
         """``isolated`` or a card in the notation, refused before the photo is read (a card the
         profile's deck lacks is refused with the deal, as in ``/v1/show``)."""
-        if value.lower() != ISOLATED:
+        if not names_isolated(value):
             CardField().deserialize(value)
 
 

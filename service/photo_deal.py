@@ -20,6 +20,15 @@ ISOLATED = "isolated"
 """The ``starter`` that means: the card lying apart from the others."""
 
 
+def names_isolated(starter: str) -> bool:
+    """Whether ``starter`` asks for the card lying apart (:data:`ISOLATED`, in any case).
+
+    >>> names_isolated("Isolated"), names_isolated("5C")
+    (True, False)
+    """
+    return starter.lower() == ISOLATED
+
+
 class PhotoProblem(Exception):
     """The photo's cards cannot make a deal: the input it fails on (``image`` or ``starter``), and
     why, in words a player can act on."""
@@ -46,7 +55,7 @@ API_ADVICE = Advice(confirm="retake the photo, or confirm the cards (`recognitio
 def starter_position(cards: Sequence[RecognizedCard], starter: str) -> int | None:
     """Where the starter lies among ``cards``: the card lying apart (``starter="isolated"``) or the
     card read as the one named (any notation), None if no card is."""
-    if starter.lower() == ISOLATED:
+    if names_isolated(starter):
         return isolated_card([card.quad for card in cards])
     return position_of(starter, [card.code for card in cards])
 
@@ -92,7 +101,7 @@ def deal_from_cards(cards: Sequence[RecognizedCard], hand_size: int, starter: st
     >>> deal_from_cards([sure(c) for c in ["5H", "5D", "5C", "5S", "JC"]], 4, "5c")
     (['5H', '5D', '5S', 'JC'], '5c', 2)
     """
-    isolated = starter.lower() == ISOLATED
+    isolated = names_isolated(starter)
     codes = sure_codes(cards, hand_size, isolated, advice)
     position = starter_position(cards, starter)
     if isolated and position is None:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from service.vision.geometry import crop_box
+
 from .faces import FACE_H, FACE_W, random_style, render_face
 
 
@@ -198,9 +200,7 @@ def compose(rng: np.random.Generator, codes: list[str], size: tuple[int, int] | 
             quad = np.roll(quad, 2, axis=0)
         face = faces[i] if faces is not None else render_face(code, style, rng)
         face = cv2.resize(face, (FACE_W, FACE_H))
-        margin = int(card_w * 0.15) + 4
-        x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
-        x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin, [w, h])
+        x0, y0, x1, y1 = crop_box(quad, int(card_w * 0.15) + 4, w, h)
         roi = (slice(y0, y1), slice(x0, x1))
         homography = cv2.getPerspectiveTransform(FACE_CORNERS, (quad - [x0, y0]).astype(np.float32))
         size_roi = (int(x1 - x0), int(y1 - y0))

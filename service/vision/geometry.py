@@ -69,13 +69,35 @@ AREA_SHRINK_FROM = 1.5
 """Photo pixels per patch pixel above which the card is shrunk by area before its patches are cut."""
 
 
+def side_lengths(quad: np.ndarray) -> np.ndarray:
+    """The lengths of the quadrilateral's four sides, side ``i`` running from corner ``i - 1`` to ``i``.
+
+    >>> side_lengths(np.float32([[0, 0], [30, 0], [30, 40], [0, 40]])).tolist()
+    [40.0, 30.0, 40.0, 30.0]
+    """
+    quad = np.asarray(quad)
+    return np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+
+
+def crop_box(quad: np.ndarray, margin: int, width: int, height: int) -> tuple[int, int, int, int]:
+    """``x0, y0, x1, y1``: the quadrilateral's bounding box grown by ``margin`` pixels and clipped to
+    an image of ``width`` x ``height`` (empty or reversed when the quad lies off it).
+
+    >>> crop_box(np.float32([[10.5, 20], [50, 20], [50, 90.2], [10.5, 90.2]]), 4, 100, 80)
+    (6, 16, 54, 80)
+    """
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin, [width, height])
+    return int(x0), int(y0), int(x1), int(y1)
+
+
 def patch_scale(quad: np.ndarray) -> float:
     """Photo pixels per patch pixel across the card's short side (its width when upright).
 
     >>> round(patch_scale(np.float32([[0, 0], [400, 0], [400, 560], [0, 560]])), 3)
     3.0
     """
-    sides = np.linalg.norm(np.asarray(quad, np.float32) - np.roll(quad, 1, axis=0), axis=1)
+    sides = side_lengths(np.asarray(quad, np.float32))
     return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2 * CORNER_FX / PATCH_W)
 
 
@@ -102,9 +124,7 @@ def area_shrunk(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.nda
     if not (scale > AREA_SHRINK_FROM and np.isfinite(quad).all()):  # small, or no outline to crop by
         return image, quad
     h, w = image.shape[:2]
-    margin = int(np.ceil(scale)) + 2
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
-    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin, [w, h])
+    x0, y0, x1, y1 = crop_box(quad, int(np.ceil(scale)) + 2, w, h)
     if x1 - x0 < 2 or y1 - y0 < 2:  # the card lies off the photo: nothing to shrink
         return image, quad
     size = (max(1, round((x1 - x0) / scale)), max(1, round((y1 - y0) / scale)))
@@ -127,7 +147,7 @@ def card_size(read: list[np.ndarray]) -> tuple[float, float] | None:
     """
     if not read:
         return None
-    sides = np.sort([np.linalg.norm(np.asarray(q) - np.roll(q, 1, axis=0), axis=1)[:2] for q in read], axis=1)
+    sides = np.sort([side_lengths(q)[:2] for q in read], axis=1)
     short, long = np.median(sides, axis=0)
     return float(short), float(long)
 

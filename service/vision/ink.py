@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from .geometry import order_quad
+from .geometry import order_quad, side_lengths
 
 LINK = 2.5                 # marks closer than this many radii (of the larger) are one card's print
 SPARSE_LINK = 5.0          # the same for a mark left out of every cluster (an ace's or a three's print)
@@ -212,7 +212,7 @@ def print_outlines(image: np.ndarray, read: Sequence[np.ndarray] = ()) -> list[n
                 angles.append(other)
         for angle in angles:
             box = _box_along(points, angle, 1.0)
-            sides = sorted(np.linalg.norm(box - np.roll(box, 1, axis=0), axis=1)[:2])
+            sides = sorted(side_lengths(box)[:2])
             if sides[0] < 0.04 * max(h, w) or not PRINT_ASPECT[0] <= sides[1] / sides[0] <= PRINT_ASPECT[1]:
                 continue
             quads += [_box_along(points, angle, g) for g in GROWTH]

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .finder import CardFinder, card_pieces
-from .geometry import card_size, lies_on_any, order_quad, quad_iou, smallest_card_area
+from .geometry import card_size, lies_on_any, order_quad, quad_iou, side_lengths, smallest_card_area
 from .ink import print_outlines
 from .maps import MapsLook
 
@@ -271,7 +271,7 @@ class Outlines:
                 for shape in shapes:
                     quad = quad_of(shape)
                     if mode == cv2.RETR_LIST:  # the inside of an edge loop: grow by the edge's width
-                        side = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).mean()
+                        side = side_lengths(quad).mean()
                         quad = _grown(quad, 1 + 6 / side)
                     if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
                         quads.add(quad)
