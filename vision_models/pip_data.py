@@ -3,7 +3,8 @@
 Each card from two to ten of a generated scene is rectified from a slightly wrong outline (as the
 pipeline's outlines err) with the service's own :func:`service.vision.face.card_face`, and its pips
 are found by the service's own :func:`service.vision.pips.pip_crops`, so training sees what the
-pipeline sees. A pip is labelled with its card's suit when the generator's map says that card is on
+pipeline sees (pale faces only: a dark-faced card's pips, which the service finds in its negative,
+are not taught). A pip is labelled with its card's suit when the generator's map says that card is on
 top there (a pip of the card lying over it is left out)::
 
     >>> x, y = pip_examples(np.random.default_rng(3))
@@ -16,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from service.vision.face import FACE_H, FACE_W, NUMBER_RANKS, card_face
+from service.vision.face import FACE_H, FACE_W, NUMBER_RANKS, card_face, dark_faced
 from service.vision.pips import PIP_SIDE, SUITS, pip_crops
 
 from .dataset import gather, jitter_quad
@@ -50,7 +51,10 @@ def pip_examples(rng: np.random.Generator, suit_shapes: float = SUIT_SHAPES_SHAR
     for number, card in enumerate(scene.cards):
         for _ in range(OUTLINES_PER_CARD):
             quad = jitter_quad(rng, card.quad, 0.03)
-            crops, boxes = pip_crops(card_face(scene.image, quad))
+            face = card_face(scene.image, quad)
+            if dark_faced(face):   # the committed model was taught pale faces only (the service reads
+                continue           # a dark face's negative, :func:`service.vision.pips.pip_crops`)
+            crops, boxes = pip_crops(face)
             if not len(crops):
                 continue
             on_top = _face_ids(scene.ids, quad)

@@ -12,8 +12,9 @@ colour is read as that suit's card of the same rank; one whose pips name it less
 back uncertain (:func:`pips_code`).
 
 An ace is read as the other suit's only when its one mark clearly names it, and never put in doubt
-(an ace of spades is most often an ornament, not a pip); court cards (art) and dark-faced decks
-(light pips on dark paper) are not checked::
+(an ace of spades is most often an ornament, not a pip); court cards (art) are not checked. A
+dark-faced deck (light pips on dark paper) is looked at in the negative, which prints its pips dark
+on light paper, as the model was taught them::
 
     >>> face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)
     >>> for x, y in [(35, 30), (65, 30), (50, 70), (35, 110), (65, 110)]:   # a five's pips
@@ -78,10 +79,11 @@ def _pip_like(box: np.ndarray) -> bool:
 
 def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """The pips of a rectified ``face`` (:func:`.face.card_face`): crops ``(N, PIP_SIDE, PIP_SIDE)`` float32
-    (ink 1, paper 0) and their bounding boxes (x, y, w, h, area); none on a dark-faced card."""
+    (ink 1, paper 0) and their bounding boxes (x, y, w, h, area); a dark-faced card's are found in its
+    negative (:func:`.face.dark_faced`), where its light print is the dark ink."""
     empty = np.zeros((0, PIP_SIDE, PIP_SIDE), np.float32), []
     if dark_faced(face):
-        return empty
+        face = cv2.bitwise_not(face)
     _, _, stats, _ = cv2.connectedComponentsWithStats(ink_mask(face, PAPER_KERNEL))
     boxes = [box for box in stats[1:] if _pip_like(box)]
     if not boxes:
