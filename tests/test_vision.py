@@ -543,6 +543,22 @@ def test_an_unsure_number_card_has_the_rank_its_pips_count_weighed(reader, share
     assert card.code == code and card.confidence == pytest.approx(confidence, abs=0.001)
 
 
+def test_the_pips_count_weighs_no_dark_guess(reader):
+    """A dark-faced seven of spades (style seed 3) read 0.35 between the nine and the seven: through
+    an outline found whole, its seven pips (found in the face's negative) make it sure; through a
+    guessed outline they weigh nothing, and the unsure guess is left out (in a real photo a corner
+    guess over a backlit keyboard beside a dark deck had its lit keys counted as pips)."""
+    scene = compose(np.random.default_rng(6), ["7S"], size=(700, 700), style=faces.random_style(np.random.default_rng(3)))
+    classes = reader.card_classes
+    dist = np.full(len(classes), 0.1 / (len(classes) - 3))
+    for code, share in {"9S": 0.35, "7S": 0.35, "8S": 0.2}.items():
+        dist[classes.index(code)] = share
+    quad, photo = order_quad(scene.cards[0].quad), Photo(scene.image, 700, 700, 1.0)
+    whole, = take_cards([Reading(0.35, quad, dist, 0.95)], photo, classes, 0.7, None)
+    assert whole.code == "7S"
+    assert take_cards([Reading(0.35, quad, dist, 0.95, guessed=True)], photo, classes, 0.7, None) == []
+
+
 def test_the_pips_model_reads_an_aces_one_pip(reader):
     """An ace of the generator's designs (one pip in the middle) read surely as the other suit's
     ace of its colour is read as its own: its one pip is voted."""

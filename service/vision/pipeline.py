@@ -409,8 +409,9 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     rank of its suit, to which the reader gave at least ``COUNTED_SURE``, is read as that card, and
     from ``COUNTED_DOUBT`` is in doubt (``RANK_PIPS``; :func:`counted_card`), and an unsure one
     that is unsure of its rank only (:func:`rank_pair`) takes the one of its two ranks whose pips
-    its face shows exactly, if it does (:func:`joined`), and any other unsure one has the rank
-    its pips count weighed (:func:`weighed_by_count`), read on as sure if that makes it so; then a
+    its face shows exactly, if it does (:func:`joined`), and any other unsure one (but a guess
+    whose face is dark) has the rank its pips count weighed (:func:`weighed_by_count`), read on as
+    sure if that makes it so; then a
     sure two to a ten whose pips clearly name the other suit of its
     colour (:mod:`.pips`, with a pips' model) is read as that suit's card (:func:`swapped`), and one
     whose pips name it less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its
@@ -454,10 +455,11 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
             other = pair[1] if counted == pair[0] else pair[0]
             dist = joined(reading.dist, classes, counted, other)
             return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-        dist = weighed_by_count(reading.dist, classes, len(crops))
-        reading = replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-        code = classes[int(np.argmax(dist))]
-        number, sure = number_card(code), reading.sure(min_confidence)
+        if not (reading.guessed and dark_faced(face)):   # a dark guess may hold no card: rows of lit
+            dist = weighed_by_count(reading.dist, classes, len(crops))   # keys are no pips
+            reading = replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
+            code = classes[int(np.argmax(dist))]
+            number, sure = number_card(code), reading.sure(min_confidence)
     if not (number or ace) or pips is None:
         return reading
     if not sure:
