@@ -1573,8 +1573,9 @@ def test_a_spotted_card_is_read_through_its_outline_grown_or_turned(reader, monk
     surely through its spotted outline, or not at all, as 4.9.0's did seed 15's) whose 5H only the spotter outlines, too coarsely for its
     index corner to be read surely; read through the outline grown 1.15 or shrunk 0.87, or turned 8
     degrees, about its index corner (:func:`.spotter.about_index_corner`), it is, and so is the
-    whole hand. The outline reported is the one spotted. (Read through the spotted outline alone,
-    the 5H is also settled by its pips' count, :func:`.pipeline.weighed_by_count`, left out here.)"""
+    whole hand. The outline reported is the one spotted. (Without them, an outline of the 5H found
+    whole, read unsurely, is settled by its pips' count, :func:`.pipeline.weighed_by_count`, left
+    out here.)"""
     scene = compose(np.random.default_rng(567), ["5H", "5D", "5S", "JC", "5C"], size=(600, 800))
     photo = Photo(image=scene.image, width=800, height=600, scale=1.0)
     read = recognize(photo, reader)
