@@ -602,16 +602,6 @@ def test_a_dark_faced_card_is_not_looked_at():
     assert art_share(_face_with_index((60, 180, 220), paper=(25, 25, 25))) == 0.0
 
 
-@pytest.mark.parametrize("code, picture", [("QD", True), ("KS", True), ("7S", False), ("10H", False)])
-def test_a_dark_faced_cards_picture_is_looked_for_in_its_negative(code, picture):
-    """One of the generator's dark-faced decks (style seed 34): its court cards' pictures show in the face's
-    negative, its number cards' pips (in the index's ink, or red) do not. (Not every dark deck's
-    pictures do: of the scratch draw's 25 dark court cards, 14.)"""
-    scene = compose(np.random.default_rng(6), [code], size=(700, 700), style=faces.random_style(np.random.default_rng(34)))
-    face = card_face(scene.image, order_quad(scene.cards[0].quad))
-    assert dark_faced(face) and (art_share(face) > ART_SHARE) == picture
-
-
 def test_a_card_with_a_picture_is_read_again_among_the_court_cards(reader):
     """The generator's queen of diamonds (its picture in colour) read surely as the nine of diamonds,
     with a little share for the queen (a picture over the index), is the queen; read as the queen,

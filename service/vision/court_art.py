@@ -10,9 +10,8 @@ again among the court cards (:func:`.pipeline.look_at_face`).
 
 Colour is judged with the paper made white (each channel divided by the paper's), so a photo's cast
 tints nothing; only the middle of the face is looked at (``ART_MARGIN`` off each side), where a
-card lying over the edge or the table past a loose outline does not reach. A dark-faced deck (gold
-print) is looked at in its face's negative, where the paper is light and the ink dark; the pipeline
-does not look in photos in greys::
+card lying over the edge or the table past a loose outline does not reach. Dark-faced decks (gold
+print) are not looked at, and the pipeline does not look in photos in greys::
 
     >>> face = np.full((FACE_H, FACE_W, 3), 235, np.uint8)
     >>> for y in (35, 70, 105):                                   # a three's pips, black
@@ -54,9 +53,9 @@ INK_CORNERS = index_corners() & inside_rim()
 
 def art_share(face: np.ndarray) -> float:
     """The share of the middle of a rectified ``face`` (:func:`.face.card_face`) printed in colours
-    other than red and other than the index's ink; a dark-faced card's is its negative's."""
+    other than red and other than the index's ink; 0 on a dark-faced card."""
     if dark_faced(face):
-        face = cv2.bitwise_not(face)
+        return 0.0
     paper = paper_colour(face).clip(1, None)
     white = np.clip(face.astype(np.float32) * (255.0 / paper), 0, 255).astype(np.uint8)
     hue, saturation, value = cv2.split(cv2.cvtColor(white, cv2.COLOR_BGR2HSV))

@@ -403,8 +403,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, read
     surely as an ace, or read unsurely as a court card; no other). A face whose middle holds a
-    picture (:mod:`.court_art`, in a photo in colour; not a guess whose face is dark, which may be
-    no card) is a court card's: the card is read again
+    picture (:mod:`.court_art`, in a photo in colour) is a court card's: the card is read again
     among the court cards (:func:`among_courts`), whose share the reader gives even when a picture
     hides the index from it. Else a sure two to a ten whose face shows exactly the pips of a higher
     rank of its suit, to which the reader gave at least ``COUNTED_SURE``, is read as that card, and
@@ -437,8 +436,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     if reading.doubt is not None or not (number or ace or (court and not sure)):
         return reading
     face = card_face(image, reading.quad)
-    dark_guess = reading.guessed and dark_faced(face)   # may hold no card: lit keys are no picture, no pips
-    if not ace and check_colour and not dark_guess and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
+    if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
     crops = None   # a number card's pips, cut once: counted here, voted on by the pips' model below
@@ -457,8 +455,8 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
             other = pair[1] if counted == pair[0] else pair[0]
             dist = joined(reading.dist, classes, counted, other)
             return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-        if not dark_guess:
-            dist = weighed_by_count(reading.dist, classes, len(crops))
+        if not (reading.guessed and dark_faced(face)):   # a dark guess may hold no card: rows of lit
+            dist = weighed_by_count(reading.dist, classes, len(crops))   # keys are no pips
             reading = replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
             code = classes[int(np.argmax(dist))]
             number, sure = number_card(code), reading.sure(min_confidence)
