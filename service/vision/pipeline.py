@@ -464,7 +464,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
         return reading
     if not sure:
         unsure_of_suit = suit_pair(reading.dist, classes)
-        suit = unsure_of_suit and pips.clear_suit_of(face, unsure_of_suit)
+        suit = unsure_of_suit and pips.clear_suit_of(face, unsure_of_suit, crops)
         if not suit:
             return reading
         rank = unsure_of_suit[:-1]

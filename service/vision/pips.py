@@ -184,10 +184,11 @@ class PipReader:
         vote = np.exp(vote - vote.max())
         return vote / vote.sum()
 
-    def clear_suit_of(self, face: np.ndarray, code: str) -> str | None:
+    def clear_suit_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
         """The suit of ``code``'s colour the pips of the card whose rectified face is ``face``
-        clearly name (:func:`clear_suit`), or None; only a two to a ten is looked at."""
-        return clear_suit(code, self.suit_shares(face)) if code[:-1] in NUMBER_RANKS else None
+        clearly name (:func:`clear_suit`), or None; only a two to a ten is looked at. ``crops``:
+        the face's pips when already cut (:func:`pip_crops`)."""
+        return clear_suit(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else None
 
     def code_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
         """The card the pips of the card whose rectified face is ``face``, read surely as ``code``,
