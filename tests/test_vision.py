@@ -106,6 +106,17 @@ def test_a_small_cards_patches_are_a_bare_warp():
     assert np.array_equal(corner_patches(image, card)[2], bare)
 
 
+def test_a_large_cards_patches_are_sampled_as_the_committed_readers_were_taught_when_asked():
+    # train --patch-cut sampled (make model's default): the cut of the readers' training before 4.27.0
+    rng = np.random.default_rng(7)
+    image = rng.integers(0, 256, (600, 420, 3), dtype=np.uint8)
+    card = np.float32([[5, 5], [405, 5], [405, 565], [5, 565]])
+    assert patch_scale(card) > AREA_SHRINK_FROM
+    bare = cv2.warpPerspective(image, corner_homography(card, 1), (PATCH_W, PATCH_H), borderMode=cv2.BORDER_REPLICATE)
+    assert np.array_equal(corner_patches(image, card, by_area=False)[1], bare)
+    assert not np.array_equal(corner_patches(image, card)[1], bare)
+
+
 @pytest.mark.parametrize("quad", [[[0, 0], [np.nan, 0], [1, 1], [0, 1]], [[0, 0], [np.inf, 0], [1e9, 1e9], [0, 1]],
                                   [[500, 500], [900, 500], [900, 1100], [500, 1100]]])  # off the photo
 def test_patches_of_a_degenerate_or_far_outline_are_still_cut(quad):
@@ -1025,6 +1036,8 @@ def test_each_trainer_of_make_model_rebuilds_its_committed_model(trainer, spec, 
     assert getattr(defaults, "framed", 0.0) == training.get("framed", 0.0)
     if training.get("framed"):   # a framed recipe's record names how often its frames curl
         assert defaults.frame_curls == training["frame_curls"]
+    if trainer == "train":   # the patches of a card large in its scene are cut as the committed readers'
+        assert defaults.patch_cut == training.get("patch_cut", "sampled")   # were (sampled: before 4.27.0)
     if trainer == "train":   # make model distils from the committed reader's teachers, trains as many
         from vision_models.train import further_epochs, teacher_versions  # members, averages as many epochs
         from vision_models.train import threads_per_reader   # and trains each reader on as many threads

@@ -1,7 +1,10 @@
 """Training examples: corner-index patches cut from generated scenes, labelled by the generator.
 
 Patches are cut with the service's own :func:`service.vision.geometry.corner_patches` from a slightly
-wrong outline (as a real detector gives), so training sees what the pipeline sees. Each card gives
+wrong outline (as a real detector gives), so training sees what the pipeline sees, but for one
+thing: a card large in its scene (over 1.5 photo pixels a patch pixel, a few of the generator's) has
+its patches sampled from the photo, as the committed readers were taught before the pipeline shrank
+such a card by area (model 4.27.0), unless ``by_area`` asks for the pipeline's cut. Each card gives
 its two index corners (labelled with its code, or NONE when another card covers the index), one
 sideways reading (NONE), and the scene gives patches of table and card middles (NONE)::
 
@@ -61,7 +64,7 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03,
                   dense_art: float = DENSE_ART_SHARE, suit_shapes: float = 0.0, crowded: float = 0.0,
                   speckled: float = 0.0, light: float = 0.0, framed: float = 0.0,
-                  frame_curls: float = 0.6):
+                  frame_curls: float = 0.6, by_area: bool = False):
     """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene, whose deck has dense
     court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``, spades and
     clubs of other proportions (:func:`.shapes.random_suit_shape`) with the chance ``suit_shapes``,
@@ -69,7 +72,8 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
     chance ``crowded``, whose ranks are printed in a light weight (:func:`.faces.random_light_weight`)
     with the chance ``light``, whose faces are framed beside the index (:func:`.faces.random_frame`)
     with the chance ``framed`` (the frames curled with the chance ``frame_curls``), and whose table
-    is speckled stone (:func:`.scenes.random_speckle`) with the chance ``speckled``."""
+    is speckled stone (:func:`.scenes.random_speckle`) with the chance ``speckled``; a large card's
+    patches cut by area with ``by_area`` (:func:`service.vision.geometry.corner_patches`)."""
     n = n_cards or int(rng.integers(1, 9))
     codes = list(rng.choice(CARD_CODES, size=n, replace=False))
     size = (int(rng.integers(360, 640)), int(rng.integers(360, 640)))
@@ -94,7 +98,7 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
     for i, card in enumerate(scene.cards):
         for _ in range(2):  # two imperfect outlines per card, as detectors differ
             quad = jitter_quad(rng, card.quad, jitter)
-            patches = corner_patches(scene.image, quad)
+            patches = corner_patches(scene.image, quad, by_area)
             for roll in (0, 2):
                 share = index_showing(scene.ids, quad, roll, i)
                 if share >= INDEX_SHOWN:
@@ -109,7 +113,7 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
             ys.append(NONE)
         if rng.random() < 0.3:  # a card's middle, read as a corner
             shift = (card.quad[2] - card.quad[0]) * rng.uniform(0.25, 0.5)
-            xs.append(corner_patches(scene.image, quad + shift.astype(np.float32))[int(rng.integers(0, 4))])
+            xs.append(corner_patches(scene.image, quad + shift.astype(np.float32), by_area)[int(rng.integers(0, 4))])
             ys.append(NONE)
     h, w = scene.image.shape[:2]
     for _ in range(int(rng.integers(0, 3))):  # bare table
@@ -117,7 +121,7 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
         cx, cy = rng.uniform(size, w - size), rng.uniform(size, h - size)
         quad = np.array([[cx, cy], [cx + size, cy], [cx + size, cy + size * 1.4], [cx, cy + size * 1.4]],
                         np.float32)
-        xs.append(corner_patches(scene.image, quad)[0])
+        xs.append(corner_patches(scene.image, quad, by_area)[0])
         ys.append(NONE)
     return np.stack(xs), np.array(ys, np.int64)
 
@@ -195,11 +199,11 @@ def distort(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
 def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE,
                            distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0,
                            speckled: float = 0.0, light: float = 0.0, framed: float = 0.0,
-                           frame_curls: float = 0.6):
+                           frame_curls: float = 0.6, by_area: bool = False):
     """One scene's patches (:func:`scene_patches`), a share ``distorted`` of them bent
     (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder (:func:`occlude`)."""
     x, y = scene_patches(rng, dense_art=dense_art, suit_shapes=suit_shapes, crowded=crowded, speckled=speckled,
-                         light=light, framed=framed, frame_curls=frame_curls)
+                         light=light, framed=framed, frame_curls=frame_curls, by_area=by_area)
     if distorted:
         for i in np.nonzero(rng.random(len(y)) < distorted)[0]:
             x[i] = distort(rng, x[i])
@@ -210,8 +214,8 @@ def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_AR
 
 def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE,
                  distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0, speckled: float = 0.0,
-                 light: float = 0.0, framed: float = 0.0, frame_curls: float = 0.6):
+                 light: float = 0.0, framed: float = 0.0, frame_curls: float = 0.6, by_area: bool = False):
     """At least ``count`` patches from scenes seeded by (seed, worker)."""
     return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted, suit_shapes, crowded, speckled,
-                                                      light, framed, frame_curls),
+                                                      light, framed, frame_curls, by_area),
                   np.random.default_rng([seed, worker]), count)

@@ -81,10 +81,13 @@ def quantize_reader(source: str | Path, target: str | Path, patches: np.ndarray)
 
 def quantize(model_dir: str | Path = MODEL_DIR, patches: int = CALIBRATION_PATCHES,
              seed: int = CALIBRATION_SEED) -> dict:
-    """``model_dir``'s float readers quantized beside them, and its ``labels.json`` pointed at them."""
+    """``model_dir``'s float readers quantized beside them, and its ``labels.json`` pointed at them;
+    calibrated on patches cut as its training record says the readers were taught (``train
+    --patch-cut``)."""
     model_dir = Path(model_dir)
     labels = json.loads((model_dir / LABELS_FILE).read_text())
-    calibration = make_dataset(seed, patches)[0][:patches]
+    by_area = labels.get("training", {}).get("patch_cut") == "area"
+    calibration = make_dataset(seed, patches, by_area=by_area)[0][:patches]
     sources = float_readers(labels)
     floating = [quantize_reader(model_dir / name, model_dir / int8_name(name), calibration) for name in sources]
     labels["models"] = [int8_name(name) for name in sources]

@@ -102,12 +102,15 @@ def card_quads(label: dict, width: int, height: int) -> list[tuple[str, np.ndarr
 
 
 def real_patches(directory: str | Path, names: list[str], seed: int, jitters: int = 4,
-                 one_corner: dict | None = None):
+                 one_corner: dict | None = None, by_area: bool = False):
     """Patches (N, H, W, 3) uint8 and labels from the named photos: both index corners (the card),
     the two sideways readings (NONE), each from ``jitters`` slightly wrong outlines; with
     ``one_corner`` (:func:`.cut_outlines.load_outlines`, ``{photo: [(code, outline)]}``), also the
     one index corner of each card listed there (a card cut by the photo's edge or half covered,
-    whose other corner may not be in the photo), from twice as many outlines."""
+    whose other corner may not be in the photo), from twice as many outlines. A card large in the
+    photo (most of them: the photos are 640 px) has its patches sampled from it, as the committed
+    readers were taught, unless ``by_area`` asks for the pipeline's cut since model 4.27.0
+    (:func:`service.vision.geometry.corner_patches`)."""
     directory = Path(directory)
     labels = json.loads((directory / "labels.json").read_text())
     rng = np.random.default_rng(seed)
@@ -119,12 +122,12 @@ def real_patches(directory: str | Path, names: list[str], seed: int, jitters: in
         h, w = image.shape[:2]
         for code, quad in card_quads(labels[name], w, h):
             for _ in range(jitters):
-                patches = corner_patches(image, jitter_quad(rng, quad))
+                patches = corner_patches(image, jitter_quad(rng, quad), by_area)
                 xs += [patches[0], patches[2], patches[int(rng.choice([1, 3]))]]
                 ys += [CLASSES.index(code), CLASSES.index(code), NONE]
         for code, quad in (one_corner or {}).get(name, ()):
             for _ in range(2 * jitters):   # as many index patches as a card with two boxes gives
-                xs.append(corner_patches(image, jitter_quad(rng, quad))[0])
+                xs.append(corner_patches(image, jitter_quad(rng, quad), by_area)[0])
                 ys.append(CLASSES.index(code))
     if not xs:
         return np.zeros((0, 64, 40, 3), np.uint8), np.zeros(0, np.int64)

@@ -23,6 +23,7 @@ int8. Needs the optional extra ``train`` (PyTorch, onnx)::
     python -m vision_models.train --light 0.15 --out /tmp/light   # ranks in a light weight in 15 % of the decks
     python -m vision_models.train --framed 0 --out /tmp/unframed  # no deck framed beside the index (4.25.0's recipe)
     python -m vision_models.train --frame-curls 0.6 --out /tmp/curls  # framed decks' frames curl in six of ten (FR)
+    python -m vision_models.train --patch-cut area --out /tmp/area   # large cards' patches cut as the pipeline cuts them
 
 With ``--real DIR``, patches cut from the real photos of the committed training split
 (``vision_models/real_split.json``, see :mod:`vision_models.real`) are added ``--real-repeat`` times;
@@ -446,7 +447,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     started = time.time()
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
                    crowded=args.crowded, speckled=args.speckled, light=args.light, framed=args.framed,
-                   frame_curls=args.frame_curls)
+                   frame_curls=args.frame_curls, by_area=args.patch_cut == "area")
     x, y = generate(seed, args.patches, args.threads, make)
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -459,7 +460,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
 
             one_corner = load_outlines()
         xr, yr = real_patches(args.real, training_photos(load_split(args.real), args.real_half), seed,
-                              one_corner=one_corner)
+                              one_corner=one_corner, by_area=args.patch_cut == "area")
         real_count = len(yr)
         x, y = with_repeated((x, y), (xr, yr), args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "
@@ -527,6 +528,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed,
                    **({"label_smoothing": args.label_smoothing} if args.label_smoothing != LABEL_SMOOTHING else {}),
                    **({"mixup": args.mixup} if args.mixup else {}),
+                   **({"patch_cut": args.patch_cut} if args.patch_cut != "sampled" else {}),
                    **({"frame_curls": args.frame_curls} if args.framed else {}),
                    "teachers": teacher_versions(args.teachers),
                    "width": args.width,
@@ -735,6 +737,11 @@ def arguments():
                         help="blend each training patch with another of its batch, the share drawn from "
                              "Beta(ALPHA, ALPHA), and its loss the two labels' (mixup; 0, off, by default: "
                              "an experiment, see the lab notebook)")
+    parser.add_argument("--patch-cut", choices=("sampled", "area"), default="sampled",
+                        help="how a card large in its photo has its training patches cut: sampled from the "
+                             "photo, as the committed readers (4.26.0's) were taught (default), or from the photo "
+                             "shrunk by area, as the pipeline cuts them since 4.27.0 (recorded in labels.json, "
+                             "where quantize reads it)")
     parser.add_argument("--head", choices=("factorized", "joint"), default="factorized",
                         help="rank + suit logits (default) or one logit per class")
     parser.add_argument("--width", type=float, default=1.0,

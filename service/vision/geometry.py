@@ -55,10 +55,14 @@ def corner_homography(quad: np.ndarray, roll: int) -> np.ndarray:
     return scale @ to_unit
 
 
-def corner_patches(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def corner_patches(image: np.ndarray, quad: np.ndarray, by_area: bool = True) -> np.ndarray:
     """The four corner-index patches of one card, ``(4, PATCH_H, PATCH_W, 3)`` uint8, cut from the
-    photo shrunk by area first when the card is large in it (:func:`area_shrunk`)."""
-    image, quad = area_shrunk(image, np.asarray(quad, np.float32))
+    photo shrunk by area first when the card is large in it (:func:`area_shrunk`). With
+    ``by_area`` false, a large card's patches are sampled from the photo as they were before model
+    4.27.0: the committed readers were taught so (``train --patch-cut``)."""
+    quad = np.asarray(quad, np.float32)
+    if by_area:
+        image, quad = area_shrunk(image, quad)
     return np.stack([
         cv2.warpPerspective(image, corner_homography(quad, roll), (PATCH_W, PATCH_H),
                             flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
