@@ -525,6 +525,20 @@ def test_a_sure_number_cards_pips_counting_a_higher_rank_it_was_also_read_as(rea
     assert (card.code, card.doubt, card.confidence) == (code, doubt, shares[read])
 
 
+@pytest.mark.parametrize("truth, read, doubt", [
+    ("8H", "QH", "rank_pips"),   # eight pips laid out mirrored: no queen's face
+    ("10S", "JS", "rank_pips"),
+    ("3D", "JD", None),          # three pips: a court stand-in may show as many marks
+    ("QH", "QH", None),          # a queen's face
+])
+def test_a_card_read_surely_as_a_court_card_whose_face_shows_a_number_cards_pips_is_in_doubt(reader, truth, read, doubt):
+    """A court card's face holds a picture; six to ten pips laid out mirrored about the middle column
+    are a number card's (``MANY_PIPS``, ``MIRROR_LEFT``; run CP2, lab notebook, session of 00:30 UTC,
+    2026-12-07: framed number cards read surely as court cards)."""
+    card = _take_one(reader, truth, {read: 0.9}, 0.9, 0.7, None)
+    assert (card.code, card.doubt) == ((None, doubt) if doubt else (read, None))
+
+
 @pytest.mark.parametrize("shares, code, confidence", [
     ({"6S": 0.46, "7S": 0.39}, "7S", 0.85),    # seven pips: the seven, as sure as the two together
     ({"7S": 0.5, "8S": 0.35}, "7S", 0.85),

@@ -53,6 +53,8 @@ PARTNER_SURE = 0.7          # at least this share: the pips settle the suit (on 
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each suit's colour
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge), but
                             # an ace's one mark: its pip (or its ornament, which no vote settles)
+MIRROR_TOLERANCE = (6.0, 7.0)   # a pip's mirror image lies within this many pixels across and along the
+                                # face (of 100 x 140) of where the layout puts it (:func:`unmirrored`)
 ACE = "A"
 CHECKED_RANKS = NUMBER_RANKS + (ACE,)
 PIPS_FILE = "card_pips.onnx"
@@ -101,6 +103,33 @@ def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
                               flags=cv2.INTER_AREA if side > PIP_SIDE else cv2.INTER_LINEAR).astype(np.float32)
         crops.append((crop.max() - crop) / max(float(crop.max() - crop.min()), 1.0))
     return np.stack(crops), boxes
+
+
+def unmirrored(boxes: list[np.ndarray]) -> int:
+    """How many of the pips ``boxes`` (:func:`pip_crops`) have no mirror image across their middle
+    column: a number card's pips are laid out mirrored (a seven's and a nine's too, their odd pips
+    on the middle column), a court picture broken into marks is not. The column is halfway between
+    the outermost pips' centres, so a face cut a little off centre mirrors as well, and a pip
+    missed leaves only its mirror image unmatched; a pip matches within ``MIRROR_TOLERANCE``
+    (across, along) pixels of the face.
+
+    >>> box = lambda x, y: np.array([x - 5, y - 6, 10, 12, 90])
+    >>> six = [box(x, y) for x in (30, 70) for y in (30, 70, 110)]
+    >>> marks = [box(20, 30), box(45, 50), box(80, 35), box(30, 100), box(60, 90), box(75, 120)]
+    >>> unmirrored(six), unmirrored(six + [box(50, 50)]), unmirrored(six[:5]), unmirrored(marks)
+    (0, 0, 1, 3)
+    """
+    centres = np.array([[x + w / 2, y + h / 2] for x, y, w, h, _ in boxes], np.float32).reshape(-1, 2)
+    column = (centres[:, 0].min() + centres[:, 0].max()) / 2 if len(centres) else 0.0
+    across, along = MIRROR_TOLERANCE
+    left = 0
+    for number, (x, y) in enumerate(centres):
+        if abs(x - column) <= across:
+            continue
+        mirrored = (np.abs(centres[:, 0] - (2 * column - x)) <= across) & (np.abs(centres[:, 1] - y) <= along)
+        mirrored[number] = False
+        left += not mirrored.any()
+    return left
 
 
 def pips_code(code: str, shares: np.ndarray | None) -> str | None:
