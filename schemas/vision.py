@@ -108,7 +108,8 @@ class RecognizedCardSchema(ma.Schema):
                            "of its colour (pips that clearly show it settle the suit: the card comes back as "
                            "that suit's card); `rank_pips`, read as a two to a ten whose face shows exactly "
                            "the pips of a higher rank of its suit, one the reader gave a small share (a larger "
-                           "share settles it: the card comes back as that rank); `same_card`, read as more "
+                           "share settles it: the card comes back as that rank), or read as a court card whose "
+                           "face shows six to ten pips laid out as a number card's; `same_card`, read as more "
                            "copies of one card than a deck holds (one of each; two of Wild, Super Wild and "
                            "the Joker): all of them come back uncertain.",
             "example": None})
