@@ -40,7 +40,7 @@ from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, 
                        overlap_of, quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
-from .pips import ACE, PARTNER, PipReader, mirrored_count, pip_crops
+from .pips import ACE, PARTNER, PipReader, pip_crops, unmirrored
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -75,6 +75,7 @@ COUNTED_DOUBT, COUNTED_SURE = 0.035, 0.1  # a sure number card whose pips count 
                                     # given that card at least the first share by the reader, it is in
                                     # doubt; at least the second, read as that card
 MANY_PIPS = (6, 10)                 # a face showing this many pips, laid out mirrored, is no court card's
+MIRROR_LEFT = 1                     # at most this many of them unmatched in the mirror (pips.unmirrored)
 COUNT_WEIGHT = 5.0                  # an unsure number card's reading, the rank its pips count weighed so
                                     # much: through outlines off by up to 3 %, the generator's twos to tens
                                     # show exactly their rank's pips 45-84 % of the time, a neighbour's 3-18 %
@@ -404,10 +405,9 @@ def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.nd
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, read
-    surely as an ace, or read as a court card; no other). Its pips are counted only when they are
-    laid out mirrored as a number card's (:func:`.pips.mirrored_count`; a broken layout's count
-    says nothing). A card read surely as a court card whose face shows a number card's pips, six
-    to ten (``MANY_PIPS``), is in doubt (``RANK_PIPS``). A face whose middle holds a
+    surely as an ace, or read as a court card; no other). A card read surely as a court card whose
+    face shows a number card's pips, six to ten laid out mirrored (``MANY_PIPS``, ``MIRROR_LEFT``),
+    is in doubt (``RANK_PIPS``). A face whose middle holds a
     picture (:mod:`.court_art`, in a photo in colour) is a court card's: the card is read again
     among the court cards (:func:`among_courts`), whose share the reader gives even when a picture
     hides the index from it. Else a sure two to a ten whose face shows exactly the pips of a higher
@@ -442,30 +442,30 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
         return reading
     face = card_face(image, reading.quad)
     if court and sure:   # a court card's face holds a picture, not a number card's pips
-        laid_out = MANY_PIPS[0] <= mirrored_count(pip_crops(face)[1]) <= MANY_PIPS[1]
+        boxes = pip_crops(face)[1]
+        laid_out = MANY_PIPS[0] <= len(boxes) <= MANY_PIPS[1] and unmirrored(boxes) <= MIRROR_LEFT
         return replace(reading, doubt=RANK_PIPS) if laid_out else reading
     if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    crops = None   # a number card's pips, cut once: counted here (if laid out mirrored), voted on below
+    crops = None   # a number card's pips, cut once: counted here, voted on by the pips' model below
     if number and sure:
-        crops, boxes = pip_crops(face)
-        counted = counted_card(reading.dist, classes, code, mirrored_count(boxes))
+        crops = pip_crops(face)[0]
+        counted = counted_card(reading.dist, classes, code, len(crops))
         if counted and reading.dist[classes.index(counted)] < COUNTED_SURE:
             return replace(reading, doubt=RANK_PIPS)
         if counted:
             reading, code = replace(reading, dist=swapped(reading.dist, classes, code, counted)), counted
     elif number:
-        crops, boxes = pip_crops(face)
-        pips_found = mirrored_count(boxes)
+        crops = pip_crops(face)[0]
         pair = rank_pair(reading.dist, classes)
-        counted = next((code for code in pair if int(code[:-1]) == pips_found), None) if pair else None
+        counted = next((code for code in pair if int(code[:-1]) == len(crops)), None) if pair else None
         if counted:   # the pips counting one of the two ranks exactly settle it, as sure as the two together
             other = pair[1] if counted == pair[0] else pair[0]
             dist = joined(reading.dist, classes, counted, other)
             return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
         if not (reading.guessed and dark_faced(face)):   # a dark guess may hold no card: rows of lit
-            dist = weighed_by_count(reading.dist, classes, pips_found)   # keys are no pips
+            dist = weighed_by_count(reading.dist, classes, len(crops))   # keys are no pips
             reading = replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
             code = classes[int(np.argmax(dist))]
             number, sure = number_card(code), reading.sure(min_confidence)

@@ -55,7 +55,6 @@ MIN_PIPS = 2                # from at least this many pips (one mark alone may b
                             # an ace's one mark: its pip (or its ornament, which no vote settles)
 MIRROR_TOLERANCE = (6.0, 7.0)   # a pip's mirror image lies within this many pixels across and along the
                                 # face (of 100 x 140) of where the layout puts it (:func:`unmirrored`)
-MIRROR_LEFT = 1                 # pips laid out as a number card's leave at most this many unmatched
 ACE = "A"
 CHECKED_RANKS = NUMBER_RANKS + (ACE,)
 PIPS_FILE = "card_pips.onnx"
@@ -131,21 +130,6 @@ def unmirrored(boxes: list[np.ndarray]) -> int:
         mirrored[number] = False
         left += not mirrored.any()
     return left
-
-
-def mirrored_count(boxes: list[np.ndarray]) -> int:
-    """How many pips ``boxes`` (:func:`pip_crops`) are when they are laid out mirrored as a number
-    card's (at most ``MIRROR_LEFT`` of them unmatched, :func:`unmirrored`), else 0, a count that
-    says nothing. Through outlines off by up to 3 %, a mirrored count of N is a card of rank N 5 to
-    13 times as often as a neighbouring rank's; a broken layout's count (a pip missed, a neighbour's
-    counted) is its own rank's far less often than a neighbour's (lab notebook, 2026-12-07).
-
-    >>> box = lambda x, y: np.array([x - 5, y - 6, 10, 12, 90])
-    >>> six = [box(x, y) for x in (30, 70) for y in (30, 70, 110)]
-    >>> mirrored_count(six), mirrored_count(six[:5]), mirrored_count(six[:4]), mirrored_count([])
-    (6, 5, 0, 0)
-    """
-    return len(boxes) if boxes and unmirrored(boxes) <= MIRROR_LEFT else 0
 
 
 def pips_code(code: str, shares: np.ndarray | None) -> str | None:
