@@ -108,7 +108,8 @@ def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
 def unmirrored(boxes: list[np.ndarray]) -> int:
     """How many of the pips ``boxes`` (:func:`pip_crops`) have no mirror image across their middle
     column: a number card's pips are laid out mirrored (a seven's and a nine's too, their odd pips
-    on the middle column), a court picture broken into marks is not. The column is halfway between
+    on the middle column), a court picture broken into marks seldom is (two held-out real court
+    cards were: the model card's *Known limits*). The column is halfway between
     the outermost pips' centres, so a face cut a little off centre mirrors as well, and a pip
     missed leaves only its mirror image unmatched; a pip matches within ``MIRROR_TOLERANCE``
     (across, along) pixels of the face.
