@@ -79,3 +79,24 @@ def test_quantizing_keeps_the_readings(tmp_path, float_reader, patches):
     assert labels["models"] == LABELS["models"]
     assert labels["quantization"]["float_nodes"] == ["/0/Conv", "/20/linear/Gemm"]
     assert reads_as(load_reader(tmp_path, patches_only=True), float_reader, patches)
+
+
+@pytest.mark.parametrize("recorded, by_area", [({}, False), ({"patch_cut": "area"}, True)])
+def test_the_quantizer_calibrates_on_patches_cut_as_the_readers_were_taught(tmp_path, monkeypatch, recorded, by_area):
+    """``train --patch-cut area`` is recorded in the label map's training record, and the quantizer's
+    calibration patches are then cut the same way; with no record, sampled, as the committed
+    readers (4.26.0's) were taught."""
+    directory = copy_float_readers(tmp_path)
+    labels = json.loads((directory / LABELS_FILE).read_text())
+    labels["training"] = {**labels["training"], **recorded}
+    (directory / LABELS_FILE).write_text(json.dumps(labels))
+    asked = []
+
+    def calibration(seed, count, by_area=False):
+        asked.append(by_area)
+        return make_dataset(seed, 40, by_area=by_area)
+
+    monkeypatch.setattr(quantize, "make_dataset", calibration)
+    monkeypatch.setattr(quantize, "quantize_reader", lambda source, target, patches: [])
+    quantize.quantize(directory, patches=40)
+    assert asked == [by_area]
