@@ -445,9 +445,10 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     Huang et al., 2017)."""
     torch.manual_seed(seed)
     started = time.time()
+    by_area = args.patch_cut == "area"   # a large card's patches cut as the service cuts them
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
                    crowded=args.crowded, speckled=args.speckled, light=args.light, framed=args.framed,
-                   frame_curls=args.frame_curls, by_area=args.patch_cut == "area")
+                   frame_curls=args.frame_curls, by_area=by_area)
     x, y = generate(seed, args.patches, args.threads, make)
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -460,7 +461,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
 
             one_corner = load_outlines()
         xr, yr = real_patches(args.real, training_photos(load_split(args.real), args.real_half), seed,
-                              one_corner=one_corner, by_area=args.patch_cut == "area")
+                              one_corner=one_corner, by_area=by_area)
         real_count = len(yr)
         x, y = with_repeated((x, y), (xr, yr), args.real_repeat)
     print(f"generated {len(y)} training ({real_count} real x {args.real_repeat if args.real else 0}) and "

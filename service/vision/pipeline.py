@@ -416,8 +416,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     that is unsure of its rank only (:func:`rank_pair`) takes the one of its two ranks whose pips
     its face shows exactly, if it does (:func:`joined`), and any other unsure one (but a guess
     whose face is dark) has the rank its pips count weighed (:func:`weighed_by_count`), read on as
-    sure if that makes it so; then a
-    sure two to a ten whose pips clearly name the other suit of its
+    sure if that makes it so; then a sure two to a ten whose pips clearly name the other suit of its
     colour (:mod:`.pips`, with a pips' model) is read as that suit's card (:func:`swapped`), and one
     whose pips name it less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its
     suit only (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`).
@@ -448,16 +447,14 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)
         return replace(reading, dist=dist, score=reading_score(dist, reading.cardness))
-    crops = None   # a number card's pips, cut once: counted here, voted on by the pips' model below
+    crops = pip_crops(face)[0] if number else None   # cut once: counted here, voted on by the pips' model below
     if number and sure:
-        crops = pip_crops(face)[0]
         counted = counted_card(reading.dist, classes, code, len(crops))
         if counted and reading.dist[classes.index(counted)] < COUNTED_SURE:
             return replace(reading, doubt=RANK_PIPS)
         if counted:
             reading, code = replace(reading, dist=swapped(reading.dist, classes, code, counted)), counted
     elif number:
-        crops = pip_crops(face)[0]
         pair = rank_pair(reading.dist, classes)
         counted = next((code for code in pair if int(code[:-1]) == len(crops)), None) if pair else None
         if counted:   # the pips counting one of the two ranks exactly settle it, as sure as the two together
