@@ -22,7 +22,7 @@ from service.vision.court_art import ART_SHARE, art_share
 from service.vision.face import FACE_H, FACE_W, card_face, dark_faced, shows_paper
 from service.vision import pipeline
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
-from service.vision.pips import SUITS, PipReader, pip_crops
+from service.vision.pips import SUITS, PipReader, number_layout, pip_crops
 from service.vision.reader import load_reader, reader_input
 from service.vision.finder import card_and_seam
 from service.vision.maps import (FINDER_MAPS, MAPS_FILE, OFFSET_UNIT, OUTPUT_STRIDE, SPEC_FIELDS, SPOTTER_MAPS,
@@ -410,6 +410,29 @@ def test_pip_crops_find_a_dark_faced_cards_pips_in_its_negative():
     assert np.allclose(dark[0], light[0], atol=1e-6)
 
 
+@pytest.mark.parametrize("code", ["6S", "7H", "8D", "9C", "10S"])
+@pytest.mark.parametrize("seed", [2, 6, 8])
+def test_the_generators_six_to_tens_are_laid_out_as_number_cards(code, seed):
+    """A style's six to ten, cut through its true outline, shows its pips in two side columns
+    mirrored, with at most two down the middle (:func:`.pips.number_layout`); styles whose every
+    pip ``pip_crops`` finds (others' tens show a mark of an index or lose a pip)."""
+    scene = compose(np.random.default_rng(seed), [code], size=(700, 700), style=faces.random_style(np.random.default_rng(seed)))
+    _, boxes = pip_crops(card_face(scene.image, order_quad(scene.cards[0].quad)))
+    assert len(boxes) == int(code[:-1]) and number_layout(boxes)
+
+
+@pytest.mark.parametrize("marks, why", [
+    ([(28, 60), (72, 60), (50, 30), (50, 55), (50, 80), (50, 105)], "one mark each side, four down the middle"),
+    ([(30, 60), (30, 74), (70, 60), (70, 74), (50, 67), (50, 100)], "side columns too short"),
+    ([(42, 40), (42, 70), (42, 100), (58, 40), (58, 70), (58, 100)], "side columns too close"),
+    ([(30, 55), (45, 80), (75, 60), (30, 100), (60, 90), (72, 118)], "not mirrored"),
+])
+def test_marks_mirrored_by_chance_are_no_number_layout(marks, why):
+    """Six marks of one size, as a court picture may break into, that no number card lays out."""
+    _, boxes = pip_crops(_drawn_face(marks))
+    assert len(boxes) == len(marks) and not number_layout(boxes), why
+
+
 @pytest.mark.parametrize("code", ["7C", "7S", "4H", "9D", "10C"])
 def test_the_pip_model_names_the_suit_of_generated_pips(reader, code):
     scene = compose(np.random.default_rng(6), [code], size=(700, 700))
@@ -532,9 +555,9 @@ def test_a_sure_number_cards_pips_counting_a_higher_rank_it_was_also_read_as(rea
     ("QH", "QH", None),          # a queen's face
 ])
 def test_a_card_read_surely_as_a_court_card_whose_face_shows_a_number_cards_pips_is_in_doubt(reader, truth, read, doubt):
-    """A court card's face holds a picture; six to ten pips laid out mirrored about the middle column
-    are a number card's (``MANY_PIPS``, ``MIRROR_LEFT``; run CP2, lab notebook, session of 00:30 UTC,
-    2026-12-07: framed number cards read surely as court cards)."""
+    """A court card's face holds a picture; six to ten pips laid out as a number card's are a number
+    card's (``MANY_PIPS``, :func:`.pips.number_layout`; runs CP2 and CP3, lab notebook, sessions of
+    00:30 and 02:32 UTC, 2026-12-07: framed number cards read surely as court cards)."""
     card = _take_one(reader, truth, {read: 0.9}, 0.9, 0.7, None)
     assert (card.code, card.doubt) == ((None, doubt) if doubt else (read, None))
 

@@ -40,7 +40,7 @@ from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, 
                        overlap_of, quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
-from .pips import ACE, PARTNER, PipReader, pip_crops, unmirrored
+from .pips import ACE, PARTNER, PipReader, number_layout, pip_crops
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -74,8 +74,8 @@ INSIDE_SHARE = 0.8                  # a card lies inside a merged outline when t
 COUNTED_DOUBT, COUNTED_SURE = 0.035, 0.1  # a sure number card whose pips count a higher rank of its suit:
                                     # given that card at least the first share by the reader, it is in
                                     # doubt; at least the second, read as that card
-MANY_PIPS = (6, 10)                 # a face showing this many pips, laid out mirrored, is no court card's
-MIRROR_LEFT = 1                     # at most this many of them unmatched in the mirror (pips.unmirrored)
+MANY_PIPS = (6, 10)                 # a face showing this many pips, laid out as a number card's
+                                    # (pips.number_layout), is no court card's
 COUNT_WEIGHT = 5.0                  # an unsure number card's reading, the rank its pips count weighed so
                                     # much: through outlines off by up to 3 %, the generator's twos to tens
                                     # show exactly their rank's pips 45-84 % of the time, a neighbour's 3-18 %
@@ -406,8 +406,8 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, read
     surely as an ace, or read as a court card; no other). A card read surely as a court card whose
-    face shows a number card's pips, six to ten laid out mirrored (``MANY_PIPS``, ``MIRROR_LEFT``),
-    is in doubt (``RANK_PIPS``). A face whose middle holds a
+    face shows a number card's pips, six to ten (``MANY_PIPS``) laid out as a number card's
+    (:func:`.pips.number_layout`), is in doubt (``RANK_PIPS``). A face whose middle holds a
     picture (:mod:`.court_art`, in a photo in colour) is a court card's: the card is read again
     among the court cards (:func:`among_courts`), whose share the reader gives even when a picture
     hides the index from it. Else a sure two to a ten whose face shows exactly the pips of a higher
@@ -442,7 +442,7 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     face = card_face(image, reading.quad)
     if court and sure:   # a court card's face holds a picture, not a number card's pips
         boxes = pip_crops(face)[1]
-        laid_out = MANY_PIPS[0] <= len(boxes) <= MANY_PIPS[1] and unmirrored(boxes) <= MIRROR_LEFT
+        laid_out = MANY_PIPS[0] <= len(boxes) <= MANY_PIPS[1] and number_layout(boxes)
         return replace(reading, doubt=RANK_PIPS) if laid_out else reading
     if not ace and check_colour and art_share(face) > ART_SHARE:   # an ace's ornament may be a picture
         dist = among_courts(reading.dist, classes)

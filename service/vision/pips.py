@@ -55,6 +55,13 @@ MIN_PIPS = 2                # from at least this many pips (one mark alone may b
                             # an ace's one mark: its pip (or its ornament, which no vote settles)
 MIRROR_TOLERANCE = (6.0, 7.0)   # a pip's mirror image lies within this many pixels across and along the
                                 # face (of 100 x 140) of where the layout puts it (:func:`unmirrored`)
+MIRROR_LEFT = 1                 # a number card's layout leaves at most this many pips unmatched (one missed)
+SIDE_PIPS = 2                   # and holds at least this many pips in each side column (a six holds three),
+SIDE_GAP = 25.0                 # the two side columns at least this many pixels apart (a quarter of the face),
+COLUMN_RUN = 25.0               # each running at least this far down the face,
+MIDDLE_PIPS = 3                 # and at most this many on the middle column (a ten holds two): of 1,318 six
+                                # to ten pips laid out mirrored (scratch draws 34000-34002 and the real
+                                # training photos, outlines jittered 3 %), 5 fall short (lab notebook, CP3)
 ACE = "A"
 CHECKED_RANKS = NUMBER_RANKS + (ACE,)
 PIPS_FILE = "card_pips.onnx"
@@ -105,14 +112,20 @@ def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     return np.stack(crops), boxes
 
 
+def _centres(boxes: list[np.ndarray]) -> tuple[np.ndarray, float]:
+    """The centres (x, y) of the pips ``boxes`` and their middle column: halfway between the
+    outermost centres, so a face cut a little off centre has its column where its pips put it."""
+    centres = np.array([[x + w / 2, y + h / 2] for x, y, w, h, _ in boxes], np.float32).reshape(-1, 2)
+    column = (centres[:, 0].min() + centres[:, 0].max()) / 2 if len(centres) else 0.0
+    return centres, float(column)
+
+
 def unmirrored(boxes: list[np.ndarray]) -> int:
     """How many of the pips ``boxes`` (:func:`pip_crops`) have no mirror image across their middle
-    column: a number card's pips are laid out mirrored (a seven's and a nine's too, their odd pips
-    on the middle column), a court picture broken into marks seldom is (two held-out real court
-    cards were: the model card's *Known limits*). The column is halfway between
-    the outermost pips' centres, so a face cut a little off centre mirrors as well, and a pip
-    missed leaves only its mirror image unmatched; a pip matches within ``MIRROR_TOLERANCE``
-    (across, along) pixels of the face.
+    column (:func:`_centres`): a number card's pips are laid out mirrored (a seven's and a nine's too,
+    their odd pips on the middle column), a court picture broken into marks seldom is. A pip missed
+    leaves only its mirror image unmatched; a pip matches within ``MIRROR_TOLERANCE`` (across,
+    along) pixels of the face.
 
     >>> box = lambda x, y: np.array([x - 5, y - 6, 10, 12, 90])
     >>> six = [box(x, y) for x in (30, 70) for y in (30, 70, 110)]
@@ -120,8 +133,7 @@ def unmirrored(boxes: list[np.ndarray]) -> int:
     >>> unmirrored(six), unmirrored(six + [box(50, 50)]), unmirrored(six[:5]), unmirrored(marks)
     (0, 0, 1, 3)
     """
-    centres = np.array([[x + w / 2, y + h / 2] for x, y, w, h, _ in boxes], np.float32).reshape(-1, 2)
-    column = (centres[:, 0].min() + centres[:, 0].max()) / 2 if len(centres) else 0.0
+    centres, column = _centres(boxes)
     across, along = MIRROR_TOLERANCE
     left = 0
     for number, (x, y) in enumerate(centres):
@@ -131,6 +143,32 @@ def unmirrored(boxes: list[np.ndarray]) -> int:
         mirrored[number] = False
         left += not mirrored.any()
     return left
+
+
+def number_layout(boxes: list[np.ndarray]) -> bool:
+    """Whether the pips ``boxes`` (:func:`pip_crops`) are laid out as a number card's: mirrored
+    (:func:`unmirrored`, at most ``MIRROR_LEFT`` unmatched) in two side columns of at least
+    ``SIDE_PIPS`` pips each, ``SIDE_GAP`` px apart, each running ``COLUMN_RUN`` px down the face,
+    with at most ``MIDDLE_PIPS`` on the middle column. Marks of a court picture may mirror by chance
+    (a king's in a tuning deck did: one each side and four down the middle), seldom so.
+
+    >>> box = lambda x, y: np.array([x - 5, y - 6, 10, 12, 90])
+    >>> eight = [box(x, y) for x in (30, 70) for y in (30, 70, 110)] + [box(50, 50), box(50, 90)]
+    >>> crown = [box(20, 40), box(80, 40)] + [box(50, y) for y in (20, 45, 70, 95)]   # one a side
+    >>> row = [box(x, y) for x in (30, 70) for y in (60, 72)] + [box(50, 66), box(50, 100)]  # short columns
+    >>> number_layout(eight), number_layout(eight[1:]), number_layout(crown), number_layout(row)   # one pip missed
+    (True, True, False, False)
+    """
+    if unmirrored(boxes) > MIRROR_LEFT:
+        return False
+    centres, column = _centres(boxes)
+    across = MIRROR_TOLERANCE[0]
+    sides = [centres[centres[:, 0] < column - across], centres[centres[:, 0] > column + across]]
+    middle = len(centres) - len(sides[0]) - len(sides[1])
+    if middle > MIDDLE_PIPS or min(len(side) for side in sides) < SIDE_PIPS:
+        return False
+    gap = float(sides[1][:, 0].mean() - sides[0][:, 0].mean())
+    return gap >= SIDE_GAP and min(float(np.ptp(side[:, 1])) for side in sides) >= COLUMN_RUN
 
 
 def pips_code(code: str, shares: np.ndarray | None) -> str | None:
