@@ -332,6 +332,17 @@ def test_generated_hands_of_standard_cards_are_counted_as_the_photo_endpoint_wou
     assert (summary["counted_right"], summary["counted_wrong"]) == (1.0, 0.0)
 
 
+def test_generated_hands_are_also_measured_by_card_size():
+    """Each generated card is counted in the bin of its width in the photo (``by_width``): the bins
+    hold every card, and the cards read right in them make the set's accuracy."""
+    from vision_models.evaluate import synthetic, width_bins
+
+    summary = synthetic(get_reader(), 2, 0.7, seed=3, jumbo=True).summary()
+    bins = summary["by_width"]
+    assert set(bins) <= set(width_bins()) and sum(b["cards"] for b in bins.values()) == summary["cards"] == 10
+    assert sum(round(b["right"] * b["cards"]) for b in bins.values()) == round(summary["card_accuracy"] * 10)
+
+
 def _index_patch(ink, paper=(235, 235, 235)):
     patch = np.full((PATCH_H, PATCH_W, 3), paper, np.uint8)
     cv2.putText(patch, "6", (4, 30), cv2.FONT_HERSHEY_SIMPLEX, 1, ink, 3)

@@ -34,7 +34,7 @@ from service.photo_deal import PhotoProblem, sure_codes
 from service.rules.cards import CardError, find_duplicate, parse_cards
 from service.rules.show import score_show
 from service.vision.decode import Photo
-from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_area, quad_iou
+from service.vision.geometry import PATCH_H, PATCH_W, order_quad, quad_area, quad_iou, short_side
 from service.vision.pipeline import RecognizedCard, recognize
 from service.vision.reader import MODEL_DIR, CardReader, get_reader, load_reader
 
@@ -103,6 +103,34 @@ def photo_count(truths: list[str], outcomes: list, extra: int, extras_sure: bool
     return "refused" if count is None else "right" if count == truth else "wrong"
 
 
+WIDTH_BINS = (80, 120, 160)
+"""Edges of the bins, in photo pixels across a card's short side, of a set's cards by size
+(:meth:`Tally.summary`'s ``by_width``). The generator draws cards 43 to about 300 px wide (of the
+own designs' 1,250 cards of scratch draw 33000, one in twenty under 81 px, half under 133)."""
+
+
+def width_bins() -> list[str]:
+    """The bins' names, smallest first.
+
+    >>> width_bins()
+    ['<80', '80-120', '120-160', '>=160']
+    """
+    return [width_bin(edge - 1) for edge in WIDTH_BINS] + [width_bin(WIDTH_BINS[-1])]
+
+
+def width_bin(width: float) -> str:
+    """The bin of :data:`WIDTH_BINS` a card ``width`` px wide falls in.
+
+    >>> width_bin(43), width_bin(80), width_bin(159.9), width_bin(300)
+    ('<80', '80-120', '120-160', '>=160')
+    """
+    edges = (0,) + WIDTH_BINS
+    for low, high in zip(edges, WIDTH_BINS):
+        if width < high:
+            return f"<{high}" if low == 0 else f"{low}-{high}"
+    return f">={WIDTH_BINS[-1]}"
+
+
 class Tally:
     """One set's counts. An uncertain card is also counted by its doubt, and by whether its best
     candidate was the truth (what a lower threshold would have made of it); a hand of five standard
@@ -114,6 +142,13 @@ class Tally:
         >>> s = tally.summary()
         >>> s["card_accuracy"], s["uncertain_because"], s["uncertain_best_guess_right"], s["top_confusions"]
         (0.3333, {'low_confidence': 1}, 0.0, ['7H->missed x1'])
+
+    Given the cards' widths in the photo, it also counts them by size (``by_width``, bins of
+    :data:`WIDTH_BINS`: cards, right, confidently wrong)::
+
+        >>> tally.add_hand(["2S"], [RecognizedCard("3S", 0.9, np.zeros((4, 2)))], 0, widths=[70.0])
+        >>> tally.summary()["by_width"]
+        {'<80': {'cards': 1, 'right': 0.0, 'confidently_wrong': 1.0}}
     """
 
     def __init__(self):
@@ -123,12 +158,18 @@ class Tally:
         self.doubts: Counter = Counter()     # why the uncertain cards are uncertain
         self.unsure_best_right = 0           # uncertain cards whose best candidate is the truth
         self.counts: Counter = Counter()     # hands of five standard cards: right, wrong, refused
+        self.by_width: Counter = Counter()   # (width bin, "cards" / "right" / "wrong"), when widths are given
         self.seconds: list[float] = []
 
     def add_hand(self, truths: list[str], outcomes: list[RecognizedCard | bool], extra: int,
-                 extras_sure: bool = True) -> None:
+                 extras_sure: bool = True, widths: list[float] | None = None) -> None:
         """``outcomes[i]``: the card reported for truth i, or False (missed); ``extras_sure``:
-        every extra detection was read surely."""
+        every extra detection was read surely; ``widths[i]``: truth i's width in the photo (px)."""
+        for width, truth, card in zip(widths or [], truths, outcomes):
+            size = width_bin(width)
+            self.by_width[(size, "cards")] += 1
+            if card is not False and card.code is not None:
+                self.by_width[(size, "right" if card.code == truth else "wrong")] += 1
         self.hands += 1
         self.extra += extra
         counted = photo_count(truths, outcomes, extra, extras_sure)
@@ -162,6 +203,7 @@ class Tally:
         self.confusions += other.confusions
         self.doubts += other.doubts
         self.counts += other.counts
+        self.by_width += other.by_width
         self.seconds += other.seconds
 
     def summary(self) -> dict:
@@ -177,7 +219,16 @@ class Tally:
                 "counted_right": share(self.counts["right"], counted),
                 "counted_wrong": share(self.counts["wrong"], counted),
                 "median_ms": round(1000 * float(np.median(self.seconds)), 1) if self.seconds else None,
-                "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)]}
+                "top_confusions": [f"{t}->{g} x{n}" for (t, g), n in self.confusions.most_common(12)],
+                **({"by_width": self.width_summary()} if self.by_width else {})}
+
+    def width_summary(self) -> dict:
+        """Cards, the share right and the share confidently wrong in each width bin that holds any."""
+        sizes = [size for size in width_bins() if self.by_width[(size, "cards")]]
+        return {size: {"cards": self.by_width[(size, "cards")],
+                       "right": round(self.by_width[(size, "right")] / self.by_width[(size, "cards")], 4),
+                       "confidently_wrong": round(self.by_width[(size, "wrong")] / self.by_width[(size, "cards")], 4)}
+                for size in sizes}
 
 
 def averaged(reader: CardReader, model_dirs: list[str], threads: int = 1) -> CardReader:
@@ -230,8 +281,9 @@ def score_scene(tally: Tally, reader, scene, min_confidence: float, judged: list
     others = [order_quad(card.quad) for number, card in enumerate(scene.cards) if number not in judged]
     extras = [number for number, quad in enumerate(found)
               if number not in used and not any(iou(quad, other) >= 0.3 for other in others)]
+    widths = [float(short_side(scene.cards[number].quad)) for number in judged]
     tally.add_hand([scene.cards[number].code for number in judged], outcomes, len(extras),
-                   all(recognition.cards[number].code is not None for number in extras))
+                   all(recognition.cards[number].code is not None for number in extras), widths)
 
 
 def clipped(quad: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -438,6 +490,27 @@ def table(results: dict) -> str:
     return "\n".join(rows)
 
 
+def width_table(results: dict) -> str:
+    """The sets measured by card size (``by_width``), one row a set, right / confidently wrong per bin.
+
+    >>> print(width_table({"own": {"by_width": {"<80": {"cards": 4, "right": 0.75, "confidently_wrong": 0.0}}}}))
+    | set (cards by width in the photo) | <80 px | 80-120 px | 120-160 px | >=160 px |
+    |---|---|---|---|---|
+    | own | 75.0% / 0.0% (4) | - | - | - |
+    """
+    sizes = width_bins()
+    rows = ["| set (cards by width in the photo) | " + " | ".join(f"{size} px" for size in sizes) + " |",
+            "|---" * (len(sizes) + 1) + "|"]
+    for name, s in results.items():
+        if "by_width" not in s:
+            continue
+        bins = s["by_width"]
+        cells = [f"{100 * bins[size]['right']:.1f}% / {100 * bins[size]['confidently_wrong']:.1f}% "
+                 f"({bins[size]['cards']})" if size in bins else "-" for size in sizes]
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def designs(reader, args, min_confidence: float, kind: str, total: str, sets, count: int | None = None,
             seed_offset: int = 1, max_overlap: float = 0.12) -> dict:
     """Each third-party design's figures (``sets``: name and a loader of its faces; ``count`` hands
@@ -554,6 +627,7 @@ def main(argv=None) -> None:
         for name, summary in run_sets(reader, args, threshold).items():
             results[name + at] = summary
     print(table(results))
+    print(width_table(results))
     for name, summary in results.items():
         print(f"{name}: {', '.join(summary['top_confusions'])}")
     if args.out:

@@ -95,14 +95,23 @@ def crop_box(quad: np.ndarray, margin: int, width: int, height: int) -> tuple[in
     return int(x0), int(y0), int(x1), int(y1)
 
 
+def short_side(quad: np.ndarray) -> float:
+    """The card's width when upright: the shorter mean of its two pairs of opposite sides.
+
+    >>> short_side(np.float32([[0, 0], [400, 0], [400, 560], [0, 560]]))
+    400.0
+    """
+    sides = side_lengths(np.asarray(quad, np.float32))
+    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+
+
 def patch_scale(quad: np.ndarray) -> float:
     """Photo pixels per patch pixel across the card's short side (its width when upright).
 
     >>> round(patch_scale(np.float32([[0, 0], [400, 0], [400, 560], [0, 560]])), 3)
     3.0
     """
-    sides = side_lengths(np.asarray(quad, np.float32))
-    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2 * CORNER_FX / PATCH_W)
+    return float(np.float32(short_side(quad)) * CORNER_FX / PATCH_W)   # in float32, as the patches were cut
 
 
 def area_shrunk(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
