@@ -413,16 +413,6 @@ def test_pip_crops_keep_pips_reaching_into_an_index_corner():
     assert all(abs(cx - x) <= 2 and abs(cy - y) <= 2 for (cx, cy), (x, y) in zip(centres, pips))
 
 
-def test_pip_crops_part_pips_joined_by_a_frames_thin_line():
-    """A six whose pips sit on the two sides of a frame drawn two pixels wide (as the generator's
-    framed decks draw some): opened first, its six pips are found; as marks alone (how the
-    committed pips' model was taught them) the frame joins them into one mark, too large for a pip."""
-    face = _drawn_face([(x, y) for x in (30, 70) for y in (40, 70, 100)])
-    face[30:112, 29:31] = face[30:112, 69:71] = face[30:32, 29:71] = face[110:112, 29:71] = 20
-    assert len(pip_crops(face)[1]) == 6
-    assert len(pip_crops(face, open_thin_lines=False)[1]) == 0
-
-
 def test_pip_crops_find_a_dark_faced_cards_pips_in_its_negative():
     """Light pips on a dark face are found as the same pips printed dark on light paper."""
     pips = [(50, 35), (50, 70), (50, 105)]

@@ -54,7 +54,7 @@ def pip_examples(rng: np.random.Generator, suit_shapes: float = SUIT_SHAPES_SHAR
             face = card_face(scene.image, quad)
             if dark_faced(face):   # the committed model was taught pale faces only (the service reads
                 continue           # a dark face's negative, :func:`service.vision.pips.pip_crops`)
-            crops, boxes = pip_crops(face, open_thin_lines=False)   # as the committed model was taught
+            crops, boxes = pip_crops(face)
             if not len(crops):
                 continue
             on_top = _face_ids(scene.ids, quad)

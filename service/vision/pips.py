@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -42,8 +41,6 @@ PIP_SIDE = 24               # each pip's crop, square, grey, ink 1 and paper 0
 PIP_MARGIN = 1.25           # the crop's side against the pip's longer side
 PAPER_KERNEL = 7            # the paper's closing is 4/7 of the face's length (ink_mask closes a
                             # quarter-size copy by 1/7 of the size): wider than its largest pip
-THIN_LINE = 3               # marks are opened by a cross this wide before pips are sought: a frame's
-                            # line one or two pixels wide through the pips no longer joins them (run PO)
 MIN_PIP = (6, 4, 12)        # a pip's bounding box at least this long and wide (pixels), and its area
 MAX_PIP = (0.45, 0.35)      # and at most this share of the face's width and height
 PIP_ASPECT = 2.2            # a pip's long side over its short side at most this
@@ -89,26 +86,14 @@ def _pip_like(box: np.ndarray) -> bool:
     return not (by_side and by_end)
 
 
-@lru_cache(maxsize=1)
-def _thin_line_opening() -> np.ndarray:
-    """The cross ``THIN_LINE`` px wide that opens the face's marks (:func:`pip_crops`)."""
-    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (THIN_LINE, THIN_LINE))
-
-
-def pip_crops(face: np.ndarray, open_thin_lines: bool = True) -> tuple[np.ndarray, list[np.ndarray]]:
+def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """The pips of a rectified ``face`` (:func:`.face.card_face`): crops ``(N, PIP_SIDE, PIP_SIDE)`` float32
     (ink 1, paper 0) and their bounding boxes (x, y, w, h, area); a dark-faced card's are found in its
-    negative (:func:`.face.dark_faced`), where its light print is the dark ink. Its marks are opened
-    first (``THIN_LINE``), so a frame's thin line through pips does not join them into one mark;
-    without ``open_thin_lines`` they are found as they were before model 4.31.0, as the committed
-    pips' model was taught them (:mod:`vision_models.pip_data`)."""
+    negative (:func:`.face.dark_faced`), where its light print is the dark ink."""
     empty = np.zeros((0, PIP_SIDE, PIP_SIDE), np.float32), []
     if dark_faced(face):
         face = cv2.bitwise_not(face)
-    marks = ink_mask(face, PAPER_KERNEL)
-    if open_thin_lines:
-        marks = cv2.morphologyEx(marks, cv2.MORPH_OPEN, _thin_line_opening())
-    _, _, stats, _ = cv2.connectedComponentsWithStats(marks)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink_mask(face, PAPER_KERNEL))
     boxes = [box for box in stats[1:] if _pip_like(box)]
     if not boxes:
         return empty
