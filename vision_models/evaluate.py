@@ -165,19 +165,17 @@ class Tally:
                  extras_sure: bool = True, widths: list[float] | None = None) -> None:
         """``outcomes[i]``: the card reported for truth i, or False (missed); ``extras_sure``:
         every extra detection was read surely; ``widths[i]``: truth i's width in the photo (px)."""
-        for width, truth, card in zip(widths or [], truths, outcomes):
-            size = width_bin(width)
-            self.by_width[(size, "cards")] += 1
-            if card is not False and card.code is not None:
-                self.by_width[(size, "right" if card.code == truth else "wrong")] += 1
+        sizes = [width_bin(width) for width in widths] if widths else [None] * len(truths)
         self.hands += 1
         self.extra += extra
         counted = photo_count(truths, outcomes, extra, extras_sure)
         if counted is not None:
             self.counts[counted] += 1
         ok = extra == 0
-        for truth, card in zip(truths, outcomes):
+        for truth, card, size in zip(truths, outcomes, sizes):
             self.cards += 1
+            if size:
+                self.by_width[(size, "cards")] += 1
             if card is False:
                 self.missed += 1
                 self.confusions[(truth, "missed")] += 1
@@ -189,9 +187,13 @@ class Tally:
                 ok = False
             elif card.code == truth:
                 self.right += 1
+                if size:
+                    self.by_width[(size, "right")] += 1
             else:
                 self.wrong += 1
                 self.confusions[(truth, card.code)] += 1
+                if size:
+                    self.by_width[(size, "wrong")] += 1
                 ok = False
         self.hands_right += ok
 

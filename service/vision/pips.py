@@ -133,7 +133,11 @@ def unmirrored(boxes: list[np.ndarray]) -> int:
     >>> unmirrored(six), unmirrored(six + [box(50, 50)]), unmirrored(six[:5]), unmirrored(marks)
     (0, 0, 1, 3)
     """
-    centres, column = _centres(boxes)
+    return _unmatched(*_centres(boxes))
+
+
+def _unmatched(centres: np.ndarray, column: float) -> int:
+    """:func:`unmirrored` of pips already reduced to their centres and middle column (:func:`_centres`)."""
     across, along = MIRROR_TOLERANCE
     left = 0
     for number, (x, y) in enumerate(centres):
@@ -159,9 +163,9 @@ def number_layout(boxes: list[np.ndarray]) -> bool:
     >>> number_layout(eight), number_layout(eight[1:]), number_layout(crown), number_layout(row)   # one pip missed
     (True, True, False, False)
     """
-    if unmirrored(boxes) > MIRROR_LEFT:
-        return False
     centres, column = _centres(boxes)
+    if _unmatched(centres, column) > MIRROR_LEFT:
+        return False
     across = MIRROR_TOLERANCE[0]
     sides = [centres[centres[:, 0] < column - across], centres[centres[:, 0] > column + across]]
     middle = len(centres) - len(sides[0]) - len(sides[1])
