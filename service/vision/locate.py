@@ -16,7 +16,7 @@ step favours recall::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -33,6 +33,9 @@ MAX_AREA = 0.9
 MIN_FILL = 0.82       # region area / its rotated bounding box, for one whole card
 MIN_SOLIDITY = 0.75   # region area / its convex hull's
 MAX_ASPECT = 2.4      # long side / short side, generous for stretched photos
+OBLIQUE_ASPECT = 4.5  # the same for a card seen obliquely: a low camera foreshortens it, a stretched photo more
+OBLIQUE_FILL = 0.9    # a region's convex hull / its four-cornered outline's area, both ways, for such a card
+OBLIQUE_TAPER = 0.5   # a side / the side opposite it, at least: perspective shrinks the far side, not to a point
 
 
 def cue_masks(image: np.ndarray) -> list[tuple[np.ndarray, int]]:
@@ -98,6 +101,34 @@ def _card_shaped(contour: np.ndarray, min_area: float) -> bool:
         return False
     hull_area = cv2.contourArea(hull)
     return hull_area / (a * b) >= MIN_FILL and cv2.contourArea(contour) >= MIN_SOLIDITY * hull_area
+
+
+def oblique_card(contour: np.ndarray, min_area: float) -> np.ndarray | None:
+    """The four-cornered outline of a region that :func:`_card_shaped` turns down but that is one
+    card seen obliquely, or None. A card on the table photographed from low down is a trapezoid
+    whose far side is shorter, often longer than a card's proportions across the line of sight (the
+    more so in a photo stretched to a square), and it fills its rotated bounding rectangle far less
+    than a card seen from above; it still fills its own four corners' outline (:func:`quad_of`) as
+    a card does::
+
+        >>> tilted = np.int32([[40, 100], [360, 100], [320, 170], [80, 170]]).reshape(-1, 1, 2)
+        >>> _card_shaped(tilted, 2000), oblique_card(tilted, 2000).round().tolist()
+        (False, [[40.0, 100.0], [360.0, 100.0], [320.0, 170.0], [80.0, 170.0]])
+        >>> oblique_card(np.int32([[40, 100], [360, 100], [200, 170]]).reshape(-1, 1, 2), 2000) is None  # a triangle
+        True
+    """
+    hull = cv2.convexHull(contour)
+    quad = quad_of(contour)
+    area, hull_area = cv2.contourArea(quad), cv2.contourArea(hull)
+    sides = side_lengths(quad)
+    if area < min_area or sides.min() < 8 or cv2.contourArea(contour) < MIN_SOLIDITY * hull_area:
+        return None
+    across, along = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    shaped = (max(across, along) / min(across, along) <= OBLIQUE_ASPECT
+              and min(hull_area / area, area / hull_area) >= OBLIQUE_FILL
+              and min(sides[0], sides[2]) >= OBLIQUE_TAPER * max(sides[0], sides[2])
+              and min(sides[1], sides[3]) >= OBLIQUE_TAPER * max(sides[1], sides[3]))
+    return quad if shaped else None
 
 
 def _maybe_several(contour: np.ndarray) -> bool:
@@ -240,6 +271,7 @@ class Outlines:
     shape: tuple[int, int]      # the locate copy's height and width
     min_area: float             # in locate copy pixels
     image: np.ndarray | None = None  # the locate copy
+    oblique: list[np.ndarray] = field(default_factory=list)  # regions' outlines as one card seen obliquely, locate copy px
 
     def with_masks(self, masks: list[tuple[np.ndarray, int]], max_candidates: int) -> "Outlines":
         """These outlines and regions, and those of the white regions of ``masks`` (locate copy
@@ -248,7 +280,7 @@ class Outlines:
         h, w = self.shape
         max_area = MAX_AREA * h * w
         quads = _QuadSet(SAME_OUTLINE, [q * self.factor for q in self.quads])
-        regions = list(self.regions)
+        regions, oblique = list(self.regions), list(self.oblique)
         splits: dict[bytes, list[np.ndarray]] = {}   # each contour's split: several cues often draw one region
         for mask, mode in masks:
             contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_SIMPLE)
@@ -264,6 +296,9 @@ class Outlines:
                     key = contour.tobytes()
                     if key not in splits:
                         splits[key] = _split(contour, self.min_area)
+                        seen_obliquely = oblique_card(contour, self.min_area)
+                        if seen_obliquely is not None:
+                            oblique.append(seen_obliquely)
                     shapes = splits[key]
                     regions.append(contour)
                 else:
@@ -275,7 +310,7 @@ class Outlines:
                         quad = _grown(quad, 1 + 6 / side)
                     if len(quads.quads) < max_candidates and cv2.contourArea(quad) <= max_area and quads.is_new(quad):
                         quads.add(quad)
-        return replace(self, quads=[q / self.factor for q in quads.quads], regions=regions)
+        return replace(self, quads=[q / self.factor for q in quads.quads], regions=regions, oblique=oblique)
 
     def finer(self, finder: CardFinder, settled: list[np.ndarray], max_candidates: int) -> "Outlines":
         """These outlines with the pieces of the finder's map at ``FINER_SIDE`` added, where a
@@ -299,8 +334,9 @@ class Outlines:
         return self.with_masks([(pieces, cv2.RETR_EXTERNAL)], max_candidates)
 
     def guesses(self, limit: int = 60, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
-        """Outlines guessed where no card-shaped outline was read surely (photo pixels): up to
-        ``limit`` from the corners of the regions, then those around each cluster of print off the
+        """Outlines guessed where no card-shaped outline was read surely (photo pixels): the
+        regions' outlines as one card seen obliquely (:func:`oblique_card`), then up to ``limit``
+        from the corners of the regions, then those around each cluster of print off the
         ``settled`` outlines (cards already read surely).
 
         A corner guess runs clockwise from the corner it was guessed from and lies mostly inside its
@@ -311,7 +347,12 @@ class Outlines:
         those cards first, so it would drop such a guess."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [q * self.factor for q in settled]
-        found = self._corner_guesses(limit, settled, kept)
+        found = []
+        for quad in self.oblique:
+            if _fresh(quad, kept, settled):
+                found.append(quad)
+                kept.add(quad)
+        found += self._corner_guesses(limit, settled, kept)
         for quad in self.printed(settled):
             if _fresh(quad, kept, settled):
                 found.append(quad)
