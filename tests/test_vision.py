@@ -1350,8 +1350,8 @@ def test_committed_real_photos_are_read(reader, name):
     """Nine real photos (four from the held-out split: a spade, an ace, another camera, and two white
     cards on a light table outlined only from their print; `195427` a white card outlined only by the
     faint-edge cue after a median filter; `7818` three dark cards seen obliquely on a white desk,
-    outlined only as such, :func:`.locate.oblique_card`). A tenth, `201119` (held out, a grey close-up of the six of
-    hearts), was read right until 4.25.0; 4.26.0 reads it `5H` at 0.80, a confident mistake that
+    outlined only as such, :func:`.locate.oblique_card`). A tenth, `201119` (held out, a grey
+    close-up of the six of hearts), was read right until 4.25.0; 4.26.0 reads it `5H` at 0.80, a confident mistake that
     the model card lists among its known limits."""
     labels = json.loads((DATA / "labels.json").read_text())
     photo = decode((DATA / name).read_bytes(), 50_000_000, 1280)

@@ -2,7 +2,9 @@
 
 Cards are found as regions that are bright and unsaturated (card stock), or dark on a light table
 (dark-faced decks), or enclosed by edges. Each region that looks like one rectangle gives a quad;
-a region that is several touching cards is split by eroding it until the pieces are rectangles.
+a region that is several touching cards is split by eroding it until the pieces are rectangles,
+and one that is a card seen obliquely (a trapezoid from a low camera) gives its own outline, to be
+read as a guess (:func:`oblique_card`).
 With the card finder (:mod:`.finder`), its pieces (card faces off the seams between cards) are one
 more mask, taken last. The reader later rejects candidates whose corners hold no index, so this
 step favours recall::
@@ -263,7 +265,8 @@ class Outlines:
     """What the outline step found in a photo: ``quads``, the regions shaped like one card (or split
     into such), in photo pixels; and ``regions``, the rest (touching, overlapping or cut cards, or
     table), to guess outlines from their corners; ``image``, the locate copy, to guess outlines from
-    the print (:mod:`.ink`)."""
+    the print (:mod:`.ink`); ``oblique``, the regions' outlines as one card seen obliquely
+    (:func:`oblique_card`), guessed first."""
 
     quads: list[np.ndarray]
     regions: list[np.ndarray]
