@@ -350,16 +350,9 @@ class Outlines:
         those cards first, so it would drop such a guess."""
         kept = _QuadSet(SAME_GUESS, [q * self.factor for q in self.quads])
         settled = [q * self.factor for q in settled]
-        found = []
-        for quad in self.oblique:
-            if _fresh(quad, kept, settled):
-                found.append(quad)
-                kept.add(quad)
+        found = _fresh_ones(self.oblique, kept, settled)
         found += self._corner_guesses(limit, settled, kept)
-        for quad in self.printed(settled):
-            if _fresh(quad, kept, settled):
-                found.append(quad)
-                kept.add(quad)
+        found += _fresh_ones(self.printed(settled), kept, settled)
         return [q / self.factor for q in found]
 
     def printed(self, settled: list[np.ndarray] = ()) -> list[np.ndarray]:
@@ -443,6 +436,17 @@ class Outlines:
 def _fresh(quad: np.ndarray, kept: "_QuadSet", settled: list[np.ndarray]) -> bool:
     """A guess worth reading: no repeat of an outline kept, and not on a card read surely."""
     return not lies_on_any(quad, settled) and kept.is_new(quad)
+
+
+def _fresh_ones(quads: list[np.ndarray], kept: "_QuadSet", settled: list[np.ndarray]) -> list[np.ndarray]:
+    """The ``quads`` worth reading (:func:`_fresh`), in order, each added to ``kept`` as it is taken
+    (so a later one repeating it is not)."""
+    fresh = []
+    for quad in quads:
+        if _fresh(quad, kept, settled):
+            fresh.append(quad)
+            kept.add(quad)
+    return fresh
 
 
 def _grown(quad: np.ndarray, factor: float) -> np.ndarray:
