@@ -12,6 +12,7 @@ import marshmallow as ma
 from flask_smorest.fields import Upload
 
 from service.photo_deal import names_isolated
+from service.vision.decode import MAX_ASPECT, MIN_SIDE
 from service.vision.pipeline import LOW_CONFIDENCE, RANK_PIPS, SAME_CARD, SUIT_COLOUR, SUIT_PIPS
 
 from .audit import MAX_CLAIM, MUGGINS_CALL_DESCRIPTION, AuditShowResponseSchema, check_spoken_count
@@ -25,7 +26,10 @@ STARTER_DESCRIPTION = ("The starter: `isolated` (default) for the card lying apa
 
 
 class PhotoFilesSchema(ma.Schema):
-    image = Upload(required=True, metadata={"description": "The photo: JPEG, PNG or WebP."})
+    image = Upload(required=True, metadata={
+        "description": f"The photo: JPEG, PNG or WebP (else 415), within the service's upload and pixel limits "
+                       f"(else 413), each side at least {MIN_SIDE} pixels and the long side at most {MAX_ASPECT} "
+                       f"times the short (else 422)."})
 
 
 # a threshold a request may ask for: under 0.5 the best guess may not even be the likelier half

@@ -168,6 +168,7 @@ def png_header(width, height) -> bytes:
 @pytest.mark.parametrize("data, status, words", [
     (b"GIF89a\x01\x00\x01\x00\x00\x00", 415, "JPEG, PNG or WebP"),
     (png_header(60_000, 60_000), 413, "3,600,000,000 pixels"),
+    (png_header(1, 4000), 422, "1 x 4000 pixels: too small or too narrow"),   # was a 500: shrunk to no pixels
     (b"\xff\xd8\xff\xe0\x00\x10JFIF", 422, "JPEG"),
 ])
 def test_bad_photos_are_refused_naming_the_field(client, path, data, status, words):

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from service.vision import get_reader, recognize
 from service.vision.decode import ImageError, decode, image_size, sniff
 
 LIMIT, SIDE = 50_000_000, 1280
@@ -79,3 +80,18 @@ def test_exif_orientation_holds_when_a_large_jpeg_is_read_reduced():
     turned = decode(with_exif_orientation(encoded(".jpg", 3000, 2000), 6), LIMIT, SIDE)
     assert turned.image.shape[:2] == (1280, 853) and (turned.width, turned.height) == (2000, 3000)
     assert turned.image[20, 300, 2] > 200 and turned.image[1200, 300, 2] < 60
+
+
+@pytest.mark.parametrize("width, height", [(1, 4000), (4000, 2), (15, 15), (20, 1300)])
+def test_a_photo_too_small_or_too_narrow_to_hold_a_card_is_422(width, height):
+    """Refused from the header: a 1 x 4000 photo, shrunk for the outline step, once had no pixels left."""
+    with pytest.raises(ImageError) as error:
+        decode(encoded(".png", width, height), LIMIT, SIDE)
+    assert error.value.status == 422 and f"the photo is {width} x {height} pixels" in error.value.message
+
+
+@pytest.mark.parametrize("width, height", [(16, 16), (16, 1024), (2560, 40)])
+def test_the_smallest_and_narrowest_photos_allowed_are_read(width, height):
+    """At the limits (each side 16 pixels, the long side 64 times the short) every step has pixels to read."""
+    photo = decode(encoded(".jpg", width, height), LIMIT, SIDE)
+    assert recognize(photo, get_reader()).cards == []

@@ -18,6 +18,13 @@ import cv2
 import numpy as np
 
 
+MIN_SIDE = 16      # pixels: a narrower photo holds no card the reader could read
+MAX_ASPECT = 64    # a photo's long side at most this many times its short side: shrunk to 1280 px
+                   # long (``VISION_MAX_SIDE``), it keeps a short side of 20 px, which the outline
+                   # step's 640 px copy and the card maps' 256 px look can still shrink (a photo of
+                   # 1 x 4000 px shrank to no pixels there)
+
+
 class ImageError(ValueError):
     """A photo that cannot be read; ``status`` is the HTTP status it deserves (415, 413 or 422)."""
 
@@ -109,6 +116,7 @@ def decode(data: bytes, max_pixels: int, max_side: int) -> Photo:
     kind, width, height = image_size(data)
     if width * height > max_pixels:
         raise ImageError(413, f"the photo has {width * height:,} pixels; the limit is {max_pixels:,}")
+    check_proportions(width, height)
     reduction = 1
     if kind == "jpeg":
         while reduction < 8 and max(width, height) / (reduction * 2) >= max_side:
@@ -126,6 +134,25 @@ def decode(data: bytes, max_pixels: int, max_side: int) -> Photo:
         image = cv2.resize(image, (max(1, round(image.shape[1] * factor)), max(1, round(image.shape[0] * factor))),
                            interpolation=shrink_interpolation(factor))
     return Photo(image=image, width=width, height=height, scale=width / image.shape[1])
+
+
+def check_proportions(width: int, height: int) -> None:
+    """Refuse (422) a photo too small or too narrow to hold a card, from its header's size: each side
+    at least ``MIN_SIDE`` pixels, the long side at most ``MAX_ASPECT`` times the short one.
+
+    >>> check_proportions(60, 40), check_proportions(16, 1024)
+    (None, None)
+    >>> try:
+    ...     check_proportions(1, 4000)
+    ... except ImageError as error:
+    ...     print(error.status, error.message.split(":")[0])
+    422 the photo is 1 x 4000 pixels
+    """
+    short, long = min(width, height), max(width, height)
+    if short < MIN_SIDE or long > MAX_ASPECT * short:
+        raise ImageError(422, f"the photo is {width} x {height} pixels: too small or too narrow to hold a card "
+                              f"(each side at least {MIN_SIDE} pixels, the long side at most {MAX_ASPECT} times "
+                              f"the short)")
 
 
 def shrink_interpolation(factor: float) -> int:
