@@ -1359,6 +1359,24 @@ def test_committed_real_photos_are_read(reader, name):
     assert sorted(card.code for card in recognition.cards) == sorted(labels[name]["cards"])
 
 
+def test_real_phone_photos_are_also_tallied_in_colour_and_in_greys(reader, tmp_path):
+    """A third of the real phone photos (a whole capture session) are grey: ``evaluate`` reports them
+    apart from those in colour, the two splits adding up to the phone photos' figures."""
+    from vision_models.evaluate import real_photos
+
+    names = ["IMG_20220921_200134.jpg", "IMG_7771.jpg"]   # in greys, in colour
+    (tmp_path / "images").mkdir()
+    for name in names:
+        (tmp_path / "images" / name).write_bytes((DATA / name).read_bytes())
+    labels = json.loads((DATA / "labels.json").read_text())
+    (tmp_path / "labels.json").write_text(json.dumps({name: labels[name] for name in names}))
+    tallies = real_photos(reader, tmp_path, reader.min_confidence, kinds=("phone",))
+    grey, colour = tallies["phone in greyscale"], tallies["phone in colour"]
+    assert (grey.hands, colour.hands) == (1, 1)
+    assert (grey.cards, colour.cards) == (len(labels[names[0]]["cards"]), len(labels[names[1]]["cards"]))
+    assert tallies["phone"].right == grey.right + colour.right == tallies["phone"].cards
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_dense_court_figure_leaves_the_index_on_its_paper(seed):
     """The reader's dense court figures (other decks' printed art) never touch the index column: the
