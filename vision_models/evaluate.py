@@ -363,14 +363,26 @@ def cut_by_the_frame(rng: np.random.Generator, scene: Scene) -> tuple[Scene, lis
     return cut, judged
 
 
+def in_greys(image: np.ndarray) -> np.ndarray:
+    """A photo as a camera or an app saves it in greys: each pixel's luma in all three channels
+    (a third of the real phone photos are so; the generator's camera never makes one).
+
+    >>> in_greys(np.array([[[0, 0, 255]]], np.uint8)).tolist()   # pure red, BT.601 luma
+    [[[76, 76, 76]]]
+    """
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
 def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, seed: int = EVAL_SEED,
-              max_overlap: float = 0.12, jumbo: bool = False, framed: bool = False, cut: bool = False) -> Tally:
+              max_overlap: float = 0.12, jumbo: bool = False, framed: bool = False, cut: bool = False,
+              grey: bool = False) -> Tally:
     """Five-card hands on generated tables, each card overlapping at most ``max_overlap`` of a card;
     ``faces_by_code`` (a theme) replaces the project's faces; with ``jumbo``, the project's standard
     cards drawn with a jumbo index (:func:`.faces.jumbo_index`), one style a hand; with ``framed``,
     the project's standard cards framed beside the index (:func:`.faces.random_frame`), one style a
     hand; with ``cut``, each hand photographed too close, one of its cards cut by the frame
-    (:func:`cut_by_the_frame`).
+    (:func:`cut_by_the_frame`); with ``grey``, each photo turned to greys (:func:`in_greys`), the
+    scenes otherwise those drawn without it.
 
     >>> tally = synthetic(get_reader(), 1, 0.8, seed=3, max_overlap=OVERLAPPING)   # a pile (``--overlapping``)
     >>> tally.hands, tally.cards
@@ -381,6 +393,8 @@ def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, see
     5
     >>> synthetic(get_reader(), 1, 0.8, seed=3, cut=True).cards                    # ``--cut``: one not judged
     4
+    >>> synthetic(get_reader(), 1, 0.8, seed=3, grey=True).cards                   # ``--grey``
+    5
     """
     rng = np.random.default_rng(seed)
     tally = Tally()
@@ -397,6 +411,8 @@ def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, see
         judged = None
         if cut:
             scene, judged = cut_by_the_frame(rng, scene)
+        if grey:
+            scene = dataclasses.replace(scene, image=in_greys(scene.image))
         score_scene(tally, reader, scene, min_confidence, judged)
     return tally
 
@@ -555,6 +571,9 @@ def run_sets(reader, args, min_confidence: float) -> dict:
     if args.cut:     # nor this one's: hands photographed too close, a card cut by the frame
         results["cut own designs (synthetic)"] = synthetic(reader, args.cut, min_confidence,
                                                            seed=args.seed + 900, cut=True).summary()
+    if args.grey:    # nor this one's: the own designs' first scenes, photographed in greys
+        results["grey own designs (synthetic)"] = synthetic(reader, args.grey, min_confidence, seed=args.seed,
+                                                            grey=True).summary()
     if args.themes:
         from .third_party import available_themes, theme_faces
 
@@ -611,6 +630,10 @@ def main(argv=None) -> None:
                              "through one card, leaving 40-80 %% of it (others may be cut too); the cards with "
                              "an index corner in the photo and 40 %% of their area are judged, by their parts "
                              "in the photo, reported apart from the other sets (seed: --seed + 900)")
+    parser.add_argument("--grey", type=int, default=0,
+                        help="hands of the own designs photographed in greys, the same scenes as the first of "
+                             "--scenes (seed: --seed), so that the two read side by side say what colour "
+                             "gives the reader; reported apart from the other sets")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")
