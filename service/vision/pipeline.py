@@ -404,6 +404,21 @@ def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.nd
 
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
+    """The reading once the card's face has been looked at (:func:`looked_at`); in a photo in greys
+    (no ``check_colour``), a sure ace or two to a ten whose pips name a suit of the other colour
+    (:meth:`.pips.PipReader.names_other_colour`) is then in doubt (``SUIT_PIPS``): with no ink's
+    colour to go by, the reader reads a grey diamond as a spade or a club now and then."""
+    looked = looked_at(reading, image, classes, min_confidence, pips, check_colour)
+    if check_colour or pips is None or not looked.sure(min_confidence):
+        return looked
+    code = classes[int(np.argmax(looked.dist))]
+    if pips.names_other_colour(card_face(image, looked.quad), code):
+        return replace(looked, doubt=SUIT_PIPS)
+    return looked
+
+
+def looked_at(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
+              pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (a card read as a two to a ten, read
     surely as an ace, or read as a court card; no other). A card read surely as a court card whose
     face shows a number card's pips, six to ten (``MANY_PIPS``) laid out as a number card's
@@ -426,10 +441,10 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
     >>> quad = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
     >>> reading = Reading(0.9, quad, np.array([0.9, 0.08, 0.02]), 0.95)       # read as the nine
-    >>> again = look_at_face(reading, face, ["9D", "QD", "KD"], 0.8)
+    >>> again = looked_at(reading, face, ["9D", "QD", "KD"], 0.8)
     >>> again.dist.round(2).tolist(), round(again.score, 2)
     ([0.0, 0.8, 0.2], 0.8)
-    >>> look_at_face(reading, face, ["9D", "QD", "KD"], 0.8, check_colour=False) is reading
+    >>> looked_at(reading, face, ["9D", "QD", "KD"], 0.8, check_colour=False) is reading
     True
     """
     code = classes[int(np.argmax(reading.dist))]

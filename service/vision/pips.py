@@ -51,6 +51,9 @@ PARTNER_SHARE = 0.6         # the other suit of the read suit's colour has at le
 PARTNER_SURE = 0.7          # at least this share: the pips settle the suit (on the tuning sets the
                             # pips were right 45 times of 45 over it; lab notebook, 2026-12-04 21:02)
 PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each suit's colour
+OTHER_COLOUR_SHARE = 0.7    # in a photo in greys, a suit of the other colour with at least this share of
+                            # the votes puts a sure reading in doubt (the reader reads a diamond's colour
+                            # more than its shape; chosen on scratch draws, lab notebook 2026-12-07 09:42)
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge), but
                             # an ace's one mark: its pip (or its ornament, which no vote settles)
 MIRROR_TOLERANCE = (6.0, 7.0)   # a pip's mirror image lies within this many pixels across and along the
@@ -206,6 +209,23 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
     return None if partner_share(suit, shares) >= PARTNER_SHARE else code
 
 
+def other_colour(code: str, shares: np.ndarray | None) -> bool:
+    """Whether the pips' vote (``shares`` as for :func:`pips_code`) gives one suit of the colour
+    ``code`` is not at least ``OTHER_COLOUR_SHARE`` of it. In colour the ink settles the colour (the
+    index's, :mod:`.suit_colour`); in a photo in greys only the shapes do, and the reader, which
+    learned that diamonds are red, reads a grey diamond as a spade or a club now and then.
+
+    >>> other_colour("4S", np.array([0.05, 0.05, 0.85, 0.05])), other_colour("4S", np.array([0.4, 0.3, 0.3, 0]))
+    (True, False)
+    >>> other_colour("4S", None), other_colour("QS", np.array([0, 0, 1.0, 0]))
+    (False, False)
+    """
+    if shares is None or code[:-1] not in CHECKED_RANKS or code[-1] not in SUITS:
+        return False
+    other = [number for number, suit in enumerate(SUITS) if suit not in (code[-1], PARTNER[code[-1]])]
+    return float(shares[other].max()) >= OTHER_COLOUR_SHARE
+
+
 def partner_share(suit: str, shares: np.ndarray) -> float:
     """Of the pips' votes for the two suits of ``suit``'s colour, the other suit's share.
 
@@ -270,6 +290,15 @@ class PipReader:
         if code[:-1] == ACE:
             return pips_code(code, self.suit_shares(face, min_pips=1, crops=crops))
         return pips_code(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else code
+
+    def names_other_colour(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> bool:
+        """Whether the pips of the card whose rectified face is ``face``, read surely as ``code``,
+        name a suit of the other colour (:func:`other_colour`; an ace from its one mark, a two to a
+        ten from at least ``MIN_PIPS``). For photos in greys only: in colour, the ink's colour
+        outweighs the pips' shapes (a spade whose stem is lost looks like a heart turned over)."""
+        if code[:-1] not in CHECKED_RANKS:
+            return False
+        return other_colour(code, self.suit_shares(face, min_pips=1 if code[:-1] == ACE else MIN_PIPS, crops=crops))
 
 
 def check_pips(spec: dict) -> None:
