@@ -210,9 +210,9 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
 
 
 def other_colour(code: str, shares: np.ndarray | None) -> bool:
-    """Whether the pips' vote (``shares`` as for :func:`pips_code`) gives one suit of the colour
-    ``code`` is not at least ``OTHER_COLOUR_SHARE`` of it. In colour the ink settles the colour (the
-    index's, :mod:`.suit_colour`); in a photo in greys only the shapes do, and the reader, which
+    """Whether the pips' vote (``shares`` as for :func:`pips_code`) gives a suit of the other colour
+    than ``code``'s at least ``OTHER_COLOUR_SHARE`` of it. In colour the index's ink settles the
+    colour (:mod:`.suit_colour`); in a photo in greys only the shapes can, and the reader, which
     learned that diamonds are red, reads a grey diamond as a spade or a club now and then.
 
     >>> other_colour("4S", np.array([0.05, 0.05, 0.85, 0.05])), other_colour("4S", np.array([0.4, 0.3, 0.3, 0]))
@@ -291,14 +291,14 @@ class PipReader:
             return pips_code(code, self.suit_shares(face, min_pips=1, crops=crops))
         return pips_code(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else code
 
-    def names_other_colour(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> bool:
+    def names_other_colour(self, face: np.ndarray, code: str) -> bool:
         """Whether the pips of the card whose rectified face is ``face``, read surely as ``code``,
         name a suit of the other colour (:func:`other_colour`; an ace from its one mark, a two to a
         ten from at least ``MIN_PIPS``). For photos in greys only: in colour, the ink's colour
         outweighs the pips' shapes (a spade whose stem is lost looks like a heart turned over)."""
         if code[:-1] not in CHECKED_RANKS:
             return False
-        return other_colour(code, self.suit_shares(face, min_pips=1 if code[:-1] == ACE else MIN_PIPS, crops=crops))
+        return other_colour(code, self.suit_shares(face, min_pips=1 if code[:-1] == ACE else MIN_PIPS))
 
 
 def check_pips(spec: dict) -> None:
