@@ -149,12 +149,18 @@ def build_model(head: str = "factorized", width: float = 1.0, members: int = 1):
     return ensemble([network(channels, head) for _ in range(members)])
 
 
-def _augment(torch, x):
-    """Photometric jitter on a uint8 batch (N, H, W, 3) -> float (N, 3, H, W) in 0..1."""
+GREY_SHARE = 0.1
+"""The share of training patches the jitter turns grey (``--grey-share``): a photo in greys has no
+red ink to go by."""
+
+
+def _augment(torch, x, grey_share: float = GREY_SHARE):
+    """Photometric jitter on a uint8 batch (N, H, W, 3) -> float (N, 3, H, W) in 0..1; ``grey_share``
+    of the patches turned grey (the same random draws at any share)."""
     x = x.permute(0, 3, 1, 2).float() / 255
     n = x.shape[0]
     gray = x.mean(dim=1, keepdim=True).expand_as(x)
-    to_gray = (torch.rand(n, 1, 1, 1) < 0.1).float()
+    to_gray = (torch.rand(n, 1, 1, 1) < grey_share).float()
     x = x * (1 - to_gray) + gray * to_gray
     contrast = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.4)
     mean = x.mean(dim=(1, 2, 3), keepdim=True)
@@ -165,11 +171,11 @@ def _augment(torch, x):
     return x.clamp(0, 1)
 
 
-def training_batch(torch, patches, scale: float = 1.0):
+def training_batch(torch, patches, scale: float = 1.0, grey_share: float = GREY_SHARE):
     """``patches`` (uint8, N x H x W x 3) as the reader sees them in training: jittered
-    (:func:`_augment`), shrunk to ``scale`` of their size (an early epoch of ``--progressive``),
-    channels last."""
-    x = _augment(torch, patches)
+    (:func:`_augment`, ``grey_share`` of them turned grey), shrunk to ``scale`` of their size (an
+    early epoch of ``--progressive``), channels last."""
+    x = _augment(torch, patches, grey_share)
     if scale != 1.0:
         x = torch.nn.functional.interpolate(x, scale_factor=scale, mode="bilinear", antialias=True,
                                             align_corners=False)
@@ -226,13 +232,14 @@ def shrunk_first(idx: np.ndarray, keep_whole: np.ndarray) -> tuple[np.ndarray, i
     return np.concatenate([idx[~whole], idx[whole]]), int((~whole).sum())
 
 
-def batch_logits(torch, forward, patches, scale: float = 1.0, whole_from: int | None = None):
+def batch_logits(torch, forward, patches, scale: float = 1.0, whole_from: int | None = None,
+                 grey_share: float = GREY_SHARE):
     """The reader's logits for a training batch (:func:`training_batch`) shrunk to ``scale``, but
     for the patches from ``whole_from`` on, read whole (a second pass, :func:`shrunk_first`)."""
     if scale == 1.0 or whole_from is None or whole_from >= len(patches):
-        return forward(training_batch(torch, patches, scale))
-    shrunk = [forward(training_batch(torch, patches[:whole_from], scale))] if whole_from else []
-    return torch.cat(shrunk + [forward(training_batch(torch, patches[whole_from:]))], dim=-2)
+        return forward(training_batch(torch, patches, scale, grey_share))
+    shrunk = [forward(training_batch(torch, patches[:whole_from], scale, grey_share))] if whole_from else []
+    return torch.cat(shrunk + [forward(training_batch(torch, patches[whole_from:], grey_share=grey_share))], dim=-2)
 
 
 LABEL_SMOOTHING = 0.05
@@ -255,7 +262,8 @@ def mixup_partners(rng: np.random.Generator, count: int, whole_from: int, alpha:
 
 
 def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale: float = 1.0,
-                      whole_from: int | None = None, smoothing: float = LABEL_SMOOTHING, mix=None):
+                      whole_from: int | None = None, smoothing: float = LABEL_SMOOTHING, mix=None,
+                      grey_share: float = GREY_SHARE):
     """One training batch's loss and logits: ``patches`` (uint8, N x H x W x 3) jittered, through
     ``forward`` (the reader's forward pass, :func:`forward_in`), cross-entropy with label smoothing
     ``smoothing`` against ``labels``; with ``soft_targets`` (the teachers' probabilities at
@@ -264,14 +272,15 @@ def reader_batch_loss(torch, forward, patches, labels, soft_targets=None, scale:
     :func:`ensemble`'s members (stacked logits) each take that loss, averaged; the logits returned
     are theirs averaged, for the training accuracy. ``scale`` and ``whole_from``: see
     :func:`batch_logits`. ``mix`` (:func:`mixup_partners`' partners and share): each patch blended
-    with its partner before the jitter, its loss the two labels' losses in those shares."""
+    with its partner before the jitter, its loss the two labels' losses in those shares.
+    ``grey_share``: of the patches the jitter turns grey."""
     functional = torch.nn.functional
     if mix is not None:
         partners, share = torch.from_numpy(mix[0]), mix[1]
         patches = patches.float() * share + patches[partners].float() * (1 - share)
         if soft_targets is not None:
             soft_targets = soft_targets * share + soft_targets[partners] * (1 - share)
-    logits = batch_logits(torch, forward, patches, scale, whole_from)
+    logits = batch_logits(torch, forward, patches, scale, whole_from, grey_share)
     each = logits if logits.dim() == 3 else logits.unsqueeze(0)
     losses = []
     for member_logits in each:
@@ -505,7 +514,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
             labels = yt[idx]
             mix = None if mixing is None else mixup_partners(mixing, len(idx), whole_from, args.mixup)
             loss, logits = reader_batch_loss(torch, forward, xt[idx], labels, None if soft is None else soft[idx],
-                                             scale, whole_from, args.label_smoothing, mix)
+                                             scale, whole_from, args.label_smoothing, mix, args.grey_share)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
@@ -529,6 +538,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    "crowded": args.crowded, "speckled": args.speckled, "light": args.light, "framed": args.framed,
                    **({"label_smoothing": args.label_smoothing} if args.label_smoothing != LABEL_SMOOTHING else {}),
                    **({"mixup": args.mixup} if args.mixup else {}),
+                   **({"grey_share": args.grey_share} if args.grey_share != GREY_SHARE else {}),
                    **({"patch_cut": args.patch_cut} if args.patch_cut != "sampled" else {}),
                    **({"frame_curls": args.frame_curls} if args.framed else {}),
                    "teachers": teacher_versions(args.teachers),
@@ -708,6 +718,9 @@ def arguments():
     parser.add_argument("--speckled", type=float, default=0.0,
                         help="the share of scenes laid on speckled stone (granite, terrazzo: fine flecks that "
                              "an untaught reader took for an index; an experiment, off by default)")
+    parser.add_argument("--grey-share", type=float, default=GREY_SHARE,
+                        help=f"the share of training patches the jitter turns grey (default {GREY_SHARE}; a "
+                             "third of the real phone photos are grey, where no ink is red)")
     parser.add_argument("--light", type=float, default=0.0,
                         help="the share of scenes whose deck prints its ranks in a light weight, every stroke "
                              "one thin pen (faces.random_light_weight; an experiment, off by default)")
