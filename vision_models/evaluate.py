@@ -495,10 +495,11 @@ def real_photos(reader, directory: Path, min_confidence: float, kinds=("phone", 
             remaining[truth] -= 1
             outcomes.append((truth, card))
         outcomes += [(code, False) for code, n in remaining.items() for _ in range(n)]
-        tally.add_hand([t for t, _ in outcomes], [g for _, g in outcomes], extra, extras_sure)
+        truths, cards = [t for t, _ in outcomes], [g for _, g in outcomes]
+        tally.add_hand(truths, cards, extra, extras_sure)
         if label["kind"] == "phone":
             split = by_colour[in_colour(image)]
-            split.add_hand([t for t, _ in outcomes], [g for _, g in outcomes], extra, extras_sure)
+            split.add_hand(truths, cards, extra, extras_sure)
             split.seconds.append(tally.seconds[-1])
     if by_colour:
         tallies["phone in colour"], tallies["phone in greyscale"] = by_colour[True], by_colour[False]
