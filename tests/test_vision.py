@@ -567,6 +567,18 @@ def test_the_pips_settle_the_suit_of_a_reading_unsure_of_the_suit_only(reader, v
     assert card.doubt == (None if code else "low_confidence")
 
 
+@pytest.mark.parametrize("vote, code, confidence", [((0.1, 0.0, 0.0, 0.9), "AC", 0.95),    # its mark clearly a club
+                                                     ((0.9, 0.0, 0.0, 0.1), "AS", 0.95),    # clearly a spade
+                                                     ((0.35, 0.0, 0.0, 0.65), None, 0.55)])  # not clearly
+def test_the_pips_settle_the_suit_of_an_ace_read_unsure_of_the_suit_only(reader, vote, code, confidence):
+    """Read AS 0.55 and AC 0.4 (an ace seen from one corner, its small suit mark worn): sure of the
+    ace and of black, unsure of the suit. As for a two to a ten, a clear vote of its one mark
+    settles the suit, as surely as the reader was of the two aces together; else it stays unsure."""
+    card = _take_one(reader, "AC", {"AS": 0.55, "AC": 0.4}, 0.55, 0.7, _FixedVote(vote))
+    assert card.code == code and card.confidence == pytest.approx(confidence, abs=0.001)
+    assert card.doubt == (None if code else "low_confidence")
+
+
 @pytest.mark.parametrize("vote, code", [((0.1, 0.0, 0.0, 0.9), "AC"),     # its mark clearly a club
                                          ((0.35, 0.0, 0.0, 0.65), "AS"),   # not clearly: no doubt either
                                          ((0.9, 0.0, 0.0, 0.1), "AS")])

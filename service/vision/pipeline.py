@@ -314,6 +314,16 @@ def number_card(code: str) -> bool:
     return code[:-1] in NUMBER_RANKS and code[-1] in "SHDC"
 
 
+def ace_card(code: str) -> bool:
+    """Whether ``code`` is an ace of the four suits (a face with one mark for the pips to vote on; the
+    Super Ace, ``A*``, is no suit's).
+
+    >>> ace_card("AS"), ace_card("A*"), ace_card("10S")
+    (True, False, False)
+    """
+    return code[:-1] == ACE and code[-1] in PARTNER
+
+
 def court_card(code: str) -> bool:
     """Whether ``code`` is a jack, queen or king of the four suits (a face with a picture).
 
@@ -360,16 +370,19 @@ def two_best(dist: np.ndarray, classes: list[str]) -> tuple[str, str]:
 
 def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
     """The best class of an unsure reading that is unsure of the suit only: its two best classes one
-    rank in the two suits of a colour (a two to a ten), together at least ``SUIT_PAIR_SHARE``; else
-    None.
+    rank in the two suits of a colour (an ace or a two to a ten: a face with pips to vote), together
+    at least ``SUIT_PAIR_SHARE``; else None.
 
-    >>> classes = ["9S", "9C", "9H", "6S"]
-    >>> suit_pair(np.array([0.55, 0.4, 0.03, 0.02]), classes), suit_pair(np.array([0.5, 0.3, 0.0, 0.2]), classes)
+    >>> classes = ["9S", "9C", "9H", "6S", "AS", "AC", "KS", "KC"]
+    >>> suit_pair(np.array([0.55, 0.4, 0.03, 0.02, 0, 0, 0, 0]), classes), suit_pair(np.array([0.5, 0.3, 0.0, 0.2, 0, 0, 0, 0]), classes)
     ('9S', None)
-    >>> suit_pair(np.array([0.55, 0.02, 0.4, 0.03]), classes)   # the other colour's suit second
+    >>> suit_pair(np.array([0.55, 0.02, 0.4, 0.03, 0, 0, 0, 0]), classes)   # the other colour's suit second
+    >>> suit_pair(np.array([0, 0, 0, 0, 0.4, 0.55, 0.05, 0]), classes)      # an ace: its one mark votes
+    'AC'
+    >>> suit_pair(np.array([0, 0, 0, 0, 0, 0.05, 0.4, 0.55]), classes)      # a king: no pips
     """
     first, second = two_best(dist, classes)
-    if not number_card(first) or second != first[:-1] + PARTNER[first[-1]]:
+    if not (number_card(first) or ace_card(first)) or second != first[:-1] + PARTNER[first[-1]]:
         return None
     return first if dist[classes.index(first)] + dist[classes.index(second)] >= SUIT_PAIR_SHARE else None
 
@@ -435,7 +448,9 @@ def looked_at(reading: Reading, image: np.ndarray, classes: list[str], min_confi
     colour (:mod:`.pips`, with a pips' model) is read as that suit's card (:func:`swapped`), and one
     whose pips name it less clearly is in doubt (``SUIT_PIPS``); an unsure one that is unsure of its
     suit only (:func:`suit_pair`) takes the suit its pips clearly name, if they do (:func:`joined`).
-    A sure ace is read as the other suit's ace when its one mark clearly names it (never in doubt).
+    A sure ace is read as the other suit's ace when its one mark clearly names it (never in doubt),
+    and an unsure one that is unsure of its suit only takes the suit its mark clearly names, if it
+    does.
 
     >>> face = np.full((140, 100, 3), 235, np.uint8)
     >>> face[35:106, 25:76] = (40, 200, 230)                                  # a yellow picture
@@ -451,7 +466,7 @@ def looked_at(reading: Reading, image: np.ndarray, classes: list[str], min_confi
     number = number_card(code)
     court = court_card(code)
     sure = reading.sure(min_confidence)
-    ace = sure and code[:-1] == ACE and code[-1] in "SHDC" and pips is not None   # settled by its one mark
+    ace = ace_card(code) and pips is not None   # its suit settled by its one mark
     if reading.doubt is not None or not (number or ace or court):
         return reading
     face = card_face(image, reading.quad)

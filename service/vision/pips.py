@@ -278,8 +278,10 @@ class PipReader:
 
     def clear_suit_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
         """The suit of ``code``'s colour the pips of the card whose rectified face is ``face``
-        clearly name (:func:`clear_suit`), or None; only a two to a ten is looked at. ``crops``:
-        the face's pips when already cut (:func:`pip_crops`)."""
+        clearly name (:func:`clear_suit`), or None; only an ace (from its one mark) and a two to a
+        ten are looked at. ``crops``: the face's pips when already cut (:func:`pip_crops`)."""
+        if code[:-1] == ACE:
+            return clear_suit(code, self.suit_shares(face, min_pips=1, crops=crops))
         return clear_suit(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else None
 
     def code_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
