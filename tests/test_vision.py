@@ -1760,38 +1760,6 @@ def _read_one(reader, truth, says):
     return reader.card_classes[int(np.argmax(reading.dist))], reading
 
 
-def _unsure_of_the_colour(reader, shares: dict, corner: int = 2) -> _CornersSay:
-    """A reader stand-in whose ``corner`` alone holds an index, read as ``shares`` (code to share,
-    the other classes sharing the rest of ``INDEX_SHARE`` evenly)."""
-    says = _CornersSay(reader, {corner: next(iter(shares.items()))})
-    rest = (_CornersSay.INDEX_SHARE - sum(shares.values())) / (len(reader.classes) - 1 - len(shares))
-    says.rows[corner] = rest
-    says.rows[corner, reader.none_index] = 1 - _CornersSay.INDEX_SHARE
-    for code, share in shares.items():
-        says.rows[corner, reader.card_classes.index(code)] = share
-    return says
-
-
-@pytest.mark.parametrize("truth, shares, code, confidence", [
-    ("8S", {"8H": 0.5, "8S": 0.4}, "8S", 0.918),   # the red eight likelier, the ink black: the spade
-    ("8S", {"8S": 0.5, "8H": 0.4}, "8S", 0.918),
-    ("8H", {"8H": 0.5, "8S": 0.4}, None, 0.545),   # red ink settles nothing (its eight pips, counted, weigh the eights)
-    ("8S", {"8S": 0.5, "8C": 0.4}, "8S", 0.98),    # two black suits: the pips' call (counted and voted)
-])
-def test_a_reading_unsure_of_the_colour_only_takes_the_black_suit_from_black_ink(reader, truth, shares, code, confidence):
-    """Read from one index corner (seed 6's corner 2, its ink 0.96 black) as an eight, between a
-    black and a red suit: in a photo in colour, an index printed in black ink (at least
-    ``ALL_BLACK`` of it) is no heart's or diamond's (``suit_colour``), so the card takes
-    the black suit, as surely as the reader was of the two together; ink of any other colour
-    settles nothing (a four-colour deck prints its clubs green and its diamonds blue)."""
-    scene = compose(np.random.default_rng(6), [truth], size=(700, 700))
-    photo = Photo(scene.image, 700, 700, 1.0)
-    reading, = pipeline.read_each(photo, _unsure_of_the_colour(reader, shares), [order_quad(scene.cards[0].quad)])
-    assert reading.black_index == (truth == "8S" and "8H" in shares)
-    card, = take_cards([reading], photo, reader.card_classes, 0.7, reader.pips)
-    assert card.code == code and card.confidence == pytest.approx(confidence, abs=0.002)
-
-
 @pytest.mark.parametrize("truth, says", [
     ("6S", {0: ("6S", 0.8), 2: ("9S", 0.9)}),    # the turned corner surer: the product said nine
     ("9S", {0: ("6S", 0.9), 2: ("9S", 0.8)}),

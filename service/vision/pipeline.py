@@ -49,7 +49,6 @@ INDEX_SURE = 0.5        # a corner holds an index when P(NONE) is below this
 WEAK_SCORE, WEAK_INDEX = 0.15, 0.8  # below both: no card (a patch of table, not an unsure card)
 LOW_CONFIDENCE = "low_confidence"   # an uncertain card's doubt: read less surely than the threshold
 SUIT_COLOUR = "suit_colour"         # read as a red suit from an index printed in black
-BLACK_SUITS = "SC"
 SUIT_PIPS = "suit_pips"             # read as a two to a ten whose pips name the other suit of its colour,
                                     # but not clearly enough to settle it
 SAME_CARD = "same_card"             # read as more copies of one card than a deck holds
@@ -240,7 +239,6 @@ class Reading:
     guessed: bool = False     # an outline guessed from a corner: kept only when read surely (or settled_by_face)
     doubt: str | None = None  # why a reading over the threshold is not sure: SUIT_COLOUR, SUIT_PIPS or RANK_PIPS
     index_corner: np.ndarray | None = None   # a spotted card's: the index corner it was spotted by
-    black_index: bool = False  # unsure of the colour only (colour_pair) and read from an index in black ink
 
     def sure(self, min_confidence: float) -> bool:
         return self.score >= min_confidence and self.doubt is None
@@ -272,14 +270,10 @@ def read_each(photo: Photo, reader: CardReader, quads: list[np.ndarray], guessed
         if cardness < INDEX_SURE or too_weak(score, cardness):
             readings.append(None)
             continue
-        code = classes[int(np.argmax(dist))]
-        pair = colour_pair(dist, classes) if check_colour else None
-        red = code.rstrip("*")[-1] in "HD"   # the ink is looked at only where it may say something
-        inks = [black_share(card_patches[i]) for i in corners] if check_colour and (red or pair) else []
-        black_ink = suit_colour_disagrees(code, inks)
+        black_ink = check_colour and suit_colour_disagrees(classes[int(np.argmax(dist))],
+                                                           (black_share(card_patches[i]) for i in corners))
         readings.append(Reading(score, order_quad(quad), dist, cardness, guessed,
-                                SUIT_COLOUR if black_ink else None,
-                                black_index=bool(pair) and suit_colour_disagrees(pair[1], inks)))
+                                SUIT_COLOUR if black_ink else None))
     return readings
 
 
@@ -393,25 +387,6 @@ def suit_pair(dist: np.ndarray, classes: list[str]) -> str | None:
     return first if dist[classes.index(first)] + dist[classes.index(second)] >= SUIT_PAIR_SHARE else None
 
 
-def colour_pair(dist: np.ndarray, classes: list[str]) -> tuple[str, str] | None:
-    """The black card and the red card of a reading unsure of the colour only: its two best classes
-    one rank in a black suit and a red suit, together at least ``SUIT_PAIR_SHARE``; else None.
-
-    >>> classes = ["8S", "8H", "8C", "KS", "KD", "5S*"]
-    >>> colour_pair(np.array([0.6, 0.37, 0.03, 0, 0, 0]), classes), colour_pair(np.array([0, 0, 0, 0.4, 0.55, 0.05]), classes)
-    (('8S', '8H'), ('KS', 'KD'))
-    >>> colour_pair(np.array([0.6, 0.03, 0.37, 0, 0, 0]), classes)   # two black suits: the pips' call
-    >>> colour_pair(np.array([0.5, 0.3, 0.2, 0, 0, 0]), classes)     # together under 0.85
-    """
-    first, second = two_best(dist, classes)
-    if first[:-1] != second[:-1] or first[-1] not in PARTNER or second[-1] not in PARTNER \
-            or (first[-1] in BLACK_SUITS) == (second[-1] in BLACK_SUITS):
-        return None
-    if dist[classes.index(first)] + dist[classes.index(second)] < SUIT_PAIR_SHARE:
-        return None
-    return (first, second) if first[-1] in BLACK_SUITS else (second, first)
-
-
 def rank_pair(dist: np.ndarray, classes: list[str]) -> tuple[str, str] | None:
     """The two best classes of an unsure reading that is unsure of the rank only: two ranks from two
     to ten of one suit, together at least ``RANK_PAIR_SHARE``; else None.
@@ -487,10 +462,6 @@ def looked_at(reading: Reading, image: np.ndarray, classes: list[str], min_confi
     >>> looked_at(reading, face, ["9D", "QD", "KD"], 0.8, check_colour=False) is reading
     True
     """
-    if reading.black_index and reading.score < min_confidence:   # a red suit is never printed in black
-        black, red = colour_pair(reading.dist, classes)
-        dist = joined(reading.dist, classes, black, red)
-        reading = replace(reading, dist=dist, score=reading_score(dist, reading.cardness), doubt=None)
     code = classes[int(np.argmax(reading.dist))]
     number = number_card(code)
     court = court_card(code)
