@@ -64,8 +64,9 @@ def jitter_quad(rng: np.random.Generator, quad: np.ndarray, jitter: float = 0.03
 def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: float = 0.03,
                   dense_art: float = DENSE_ART_SHARE, suit_shapes: float = 0.0, crowded: float = 0.0,
                   speckled: float = 0.0, light: float = 0.0, framed: float = 0.0,
-                  frame_curls: float = 0.6, by_area: bool = False):
-    """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene, whose deck has dense
+                  frame_curls: float = 0.6, by_area: bool = False, grey: bool = False):
+    """Patches (N, H, W, 3) uint8 and labels (N,) int64 from one random scene (taken in greys with
+    ``grey``, :func:`.scenes.compose`), whose deck has dense
     court figures (:func:`.faces.dense_court_art`) with the chance ``dense_art``, spades and
     clubs of other proportions (:func:`.shapes.random_suit_shape`) with the chance ``suit_shapes``,
     and large pips and court symbols beside its indices (:func:`.faces.random_crowding`) with the
@@ -93,7 +94,7 @@ def scene_patches(rng: np.random.Generator, n_cards: int | None = None, jitter: 
         style["light"] = random_light_weight(rng)
     if framed and rng.random() < framed:           # the reader's only, as the five above
         style["frame"] = random_frame(rng, frame_curls)
-    scene = compose(rng, codes, size=size, max_overlap=0.15, style=style)
+    scene = compose(rng, codes, size=size, max_overlap=0.15, style=style, grey=grey)
     xs, ys = [], []
     for i, card in enumerate(scene.cards):
         for _ in range(2):  # two imperfect outlines per card, as detectors differ
@@ -199,11 +200,12 @@ def distort(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
 def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_ART_SHARE,
                            distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0,
                            speckled: float = 0.0, light: float = 0.0, framed: float = 0.0,
-                           frame_curls: float = 0.6, by_area: bool = False):
-    """One scene's patches (:func:`scene_patches`), a share ``distorted`` of them bent
-    (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder (:func:`occlude`)."""
+                           frame_curls: float = 0.6, by_area: bool = False, grey: bool = False):
+    """One scene's patches (:func:`scene_patches`, in greys with ``grey``), a share ``distorted`` of
+    them bent (:func:`distort`; 0 draws nothing from ``rng``), then 15 % given an occluder
+    (:func:`occlude`)."""
     x, y = scene_patches(rng, dense_art=dense_art, suit_shapes=suit_shapes, crowded=crowded, speckled=speckled,
-                         light=light, framed=framed, frame_curls=frame_curls, by_area=by_area)
+                         light=light, framed=framed, frame_curls=frame_curls, by_area=by_area, grey=grey)
     if distorted:
         for i in np.nonzero(rng.random(len(y)) < distorted)[0]:
             x[i] = distort(rng, x[i])
@@ -214,8 +216,12 @@ def occluded_scene_patches(rng: np.random.Generator, dense_art: float = DENSE_AR
 
 def make_dataset(seed: int, count: int, worker: int = 0, dense_art: float = DENSE_ART_SHARE,
                  distorted: float = 0.0, suit_shapes: float = 0.0, crowded: float = 0.0, speckled: float = 0.0,
-                 light: float = 0.0, framed: float = 0.0, frame_curls: float = 0.6, by_area: bool = False):
-    """At least ``count`` patches from scenes seeded by (seed, worker)."""
+                 light: float = 0.0, framed: float = 0.0, frame_curls: float = 0.6, by_area: bool = False,
+                 grey_scenes: float = 0.0):
+    """At least ``count`` patches from scenes seeded by (seed, worker), ``grey_scenes`` of the scenes
+    taken in greys (drawn from a stream of their own, so that the scenes are the same at any share)."""
+    greys = np.random.default_rng([seed, worker, 1])
     return gather(lambda rng: occluded_scene_patches(rng, dense_art, distorted, suit_shapes, crowded, speckled,
-                                                      light, framed, frame_curls, by_area),
+                                                      light, framed, frame_curls, by_area,
+                                                      grey=bool(grey_scenes) and greys.random() < grey_scenes),
                   np.random.default_rng([seed, worker]), count)

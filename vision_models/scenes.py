@@ -172,9 +172,10 @@ def hand_layout(rng: np.random.Generator, size: tuple[int, int], n_hand: int = 4
 
 def compose(rng: np.random.Generator, codes: list[str], size: tuple[int, int] | None = None,
             max_overlap: float = 0.12, style: dict | None = None, faces: list | None = None,
-            quads: list[np.ndarray] | None = None) -> Scene:
+            quads: list[np.ndarray] | None = None, grey: bool = False) -> Scene:
     """A photo of ``codes`` laid on a table. ``faces`` may give pre-rendered faces (other designs),
-    ``quads`` the cards' outlines (else they are scattered or laid in a row at random)."""
+    ``quads`` the cards' outlines (else they are scattered or laid in a row at random); with
+    ``grey``, taken in greys as a phone does it (:func:`_finish`; the same random draws)."""
     if size is None:
         size = (int(rng.integers(480, 900)), int(rng.integers(480, 900)))
     h, w = size
@@ -225,7 +226,7 @@ def compose(rng: np.random.Generator, codes: list[str], size: tuple[int, int] | 
     ids = cv2.warpPerspective(ids, stretch, (out_w, h), flags=cv2.INTER_NEAREST, borderValue=-1)
     for card in cards:
         card.quad = cv2.perspectiveTransform(card.quad[None], stretch)[0]
-    image = _finish(rng, image)
+    image = _finish(rng, image, grey)
     return Scene(image, cards, ids)
 
 
@@ -246,7 +247,12 @@ def _camera(rng, image, h, w):
     return np.clip(image, 0, 255)
 
 
-def _finish(rng, image):
+def _finish(rng, image, grey: bool = False):
+    """The camera's blur, motion blur, noise and JPEG; with ``grey``, the photo turned to its luma
+    before the noise and the JPEG, as a phone saves a photo in greys (the same random draws)."""
+    if grey:
+        image = cv2.cvtColor(cv2.cvtColor(np.clip(image, 0, 255).astype(np.float32), cv2.COLOR_BGR2GRAY),
+                             cv2.COLOR_GRAY2BGR)
     if rng.random() < 0.6:
         image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 1.6))
     if rng.random() < 0.15:  # motion blur

@@ -457,7 +457,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
     by_area = args.patch_cut == "area"   # a large card's patches cut as the service cuts them
     make = partial(make_dataset, dense_art=args.dense_art, distorted=args.distort, suit_shapes=args.suit_shapes,
                    crowded=args.crowded, speckled=args.speckled, light=args.light, framed=args.framed,
-                   frame_curls=args.frame_curls, by_area=by_area)
+                   frame_curls=args.frame_curls, by_area=by_area, grey_scenes=args.grey_scenes)
     x, y = generate(seed, args.patches, args.threads, make)
     xv, yv = generate(seed + 1000, max(1000, args.patches // 30), args.threads, make)
     real_count = 0
@@ -539,6 +539,7 @@ def train_reader(torch, args, seed: int, epochs: int, first=None) -> tuple:
                    **({"label_smoothing": args.label_smoothing} if args.label_smoothing != LABEL_SMOOTHING else {}),
                    **({"mixup": args.mixup} if args.mixup else {}),
                    **({"grey_share": args.grey_share} if args.grey_share != GREY_SHARE else {}),
+                   **({"grey_scenes": args.grey_scenes} if args.grey_scenes else {}),
                    **({"patch_cut": args.patch_cut} if args.patch_cut != "sampled" else {}),
                    **({"frame_curls": args.frame_curls} if args.framed else {}),
                    "teachers": teacher_versions(args.teachers),
@@ -721,6 +722,9 @@ def arguments():
     parser.add_argument("--grey-share", type=float, default=GREY_SHARE,
                         help=f"the share of training patches the jitter turns grey (default {GREY_SHARE}; a "
                              "third of the real phone photos are grey, where no ink is red)")
+    parser.add_argument("--grey-scenes", type=float, default=0.0,
+                        help="the share of the readers' scenes taken in greys, turned to luma before the "
+                             "camera's noise and JPEG as a phone saves them (an experiment, off by default)")
     parser.add_argument("--light", type=float, default=0.0,
                         help="the share of scenes whose deck prints its ranks in a light weight, every stroke "
                              "one thin pen (faces.random_light_weight; an experiment, off by default)")
