@@ -1620,6 +1620,31 @@ def test_the_spotters_targets_decode_to_the_cards_outlines(seed):
         assert max(quad_iou(order_quad(quad), order_quad(truth)) for quad in spotted) > 0.95
 
 
+def test_a_scene_taken_in_greys_is_the_same_scene_in_greys():
+    """``compose(grey=True)`` (the readers' ``train --grey-scenes``) takes the same scene, from the
+    same random draws, as its luma before the camera's noise and JPEG: no colour left, every card
+    where it lay, and a photo in greys as the service sees one (:func:`.suit_colour.in_colour`)."""
+    codes = ["5H", "9C", "KD"]
+    colour = compose(np.random.default_rng(11), codes, size=(500, 600))
+    grey = compose(np.random.default_rng(11), codes, size=(500, 600), grey=True)
+    assert in_colour(colour.image) and not in_colour(grey.image)
+    assert int(np.ptp(grey.image.astype(int), axis=2).max()) <= 2
+    assert all(np.array_equal(a.quad, b.quad) for a, b in zip(colour.cards, grey.cards))
+    assert np.array_equal(colour.ids, grey.ids)
+
+
+def test_the_readers_grey_scenes_leave_the_other_scenes_as_they_were():
+    """The choice of a grey scene is drawn from a stream of its own: at any share of grey scenes the
+    readers' scenes and their patches' labels are those of no grey scenes, and at none the patches
+    are the very same."""
+    from vision_models.dataset import make_dataset
+    x0, y0 = make_dataset(5, 150)
+    x1, y1 = make_dataset(5, 150, grey_scenes=0.0)
+    xg, yg = make_dataset(5, 150, grey_scenes=0.5)
+    assert np.array_equal(x0, x1) and np.array_equal(y0, yg)
+    assert not np.array_equal(x0, xg)
+
+
 def test_the_finder_and_the_spotter_are_taught_on_the_same_scenes():
     """The finder's and the spotter's examples draw a scene alike (:func:`scene_sample`), so the same
     seed shows them the same photo, and the card maps' example (``train_maps``) is the finder's and
