@@ -41,7 +41,7 @@ from service.vision.suit_colour import in_colour
 
 from .faces import CLASSES, STANDARD_CODES, jumbo_index, random_frame, random_style
 from .dataset import INDEX_SHOWN, index_showing
-from .scenes import Scene, compose
+from .scenes import Scene, compose, in_greys
 
 EVAL_SEED = 777_000  # training uses 20261130 and its neighbours
 OVERLAPPING = 0.35   # the overlapping hands' cards overlap up to this share of a card (the issue asks for 15 %)
@@ -361,16 +361,6 @@ def cut_by_the_frame(rng: np.random.Generator, scene: Scene) -> tuple[Scene, lis
               if max(index_showing(cut.ids, card.quad, roll, number) for roll in (0, 2)) >= INDEX_SHOWN
               and quad_area(clipped(card.quad, x1 - x0, y1 - y0)) >= CUT_SHARE[0] * quad_area(card.quad)]
     return cut, judged
-
-
-def in_greys(image: np.ndarray) -> np.ndarray:
-    """A photo as a camera or an app saves it in greys: each pixel's luma in all three channels
-    (a third of the real phone photos are so; the generator's camera never makes one).
-
-    >>> in_greys(np.array([[[0, 0, 255]]], np.uint8)).tolist()   # pure red, BT.601 luma
-    [[[76, 76, 76]]]
-    """
-    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
 
 
 def synthetic(reader, count: int, min_confidence: float, faces_by_code=None, seed: int = EVAL_SEED,

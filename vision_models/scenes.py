@@ -247,12 +247,21 @@ def _camera(rng, image, h, w):
     return np.clip(image, 0, 255)
 
 
+def in_greys(image: np.ndarray) -> np.ndarray:
+    """A photo as a camera or an app saves it in greys: each pixel's luma in all three channels
+    (a third of the real phone photos are so; the generator's camera makes one only when asked).
+
+    >>> in_greys(np.array([[[0, 0, 255]]], np.uint8)).tolist()   # pure red, BT.601 luma
+    [[[76, 76, 76]]]
+    """
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+
+
 def _finish(rng, image, grey: bool = False):
     """The camera's blur, motion blur, noise and JPEG; with ``grey``, the photo turned to its luma
     before the noise and the JPEG, as a phone saves a photo in greys (the same random draws)."""
     if grey:
-        image = cv2.cvtColor(cv2.cvtColor(np.clip(image, 0, 255).astype(np.float32), cv2.COLOR_BGR2GRAY),
-                             cv2.COLOR_GRAY2BGR)
+        image = in_greys(np.clip(image, 0, 255).astype(np.float32))
     if rng.random() < 0.6:
         image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 1.6))
     if rng.random() < 0.15:  # motion blur

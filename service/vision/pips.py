@@ -276,31 +276,34 @@ class PipReader:
         vote = np.exp(vote - vote.max())
         return vote / vote.sum()
 
+    def vote_on(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> np.ndarray | None:
+        """The pips' vote (:meth:`suit_shares`) on the card whose rectified face is ``face``, read as
+        ``code``: an ace's from its one mark, a two to a ten's from at least ``MIN_PIPS`` pips; None
+        for any other card (no pips to vote on) or too few pips found. ``crops``: the face's pips
+        when already cut (:func:`pip_crops`)."""
+        if code[:-1] not in CHECKED_RANKS:
+            return None
+        return self.suit_shares(face, min_pips=1 if code[:-1] == ACE else MIN_PIPS, crops=crops)
+
     def clear_suit_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
         """The suit of ``code``'s colour the pips of the card whose rectified face is ``face``
         clearly name (:func:`clear_suit`), or None; only an ace (from its one mark) and a two to a
         ten are looked at. ``crops``: the face's pips when already cut (:func:`pip_crops`)."""
-        if code[:-1] == ACE:
-            return clear_suit(code, self.suit_shares(face, min_pips=1, crops=crops))
-        return clear_suit(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else None
+        return clear_suit(code, self.vote_on(face, code, crops))
 
     def code_of(self, face: np.ndarray, code: str, crops: np.ndarray | None = None) -> str | None:
         """The card the pips of the card whose rectified face is ``face``, read surely as ``code``,
         make of it (:func:`pips_code`: ``code``, the same rank in the other suit of its colour, or
         None in doubt); only an ace (from its one mark) and a two to a ten are looked at. ``crops``:
         the face's pips when already cut (:func:`pip_crops`)."""
-        if code[:-1] == ACE:
-            return pips_code(code, self.suit_shares(face, min_pips=1, crops=crops))
-        return pips_code(code, self.suit_shares(face, crops=crops)) if code[:-1] in NUMBER_RANKS else code
+        return pips_code(code, self.vote_on(face, code, crops))
 
     def names_other_colour(self, face: np.ndarray, code: str) -> bool:
         """Whether the pips of the card whose rectified face is ``face``, read surely as ``code``,
         name a suit of the other colour (:func:`other_colour`; an ace from its one mark, a two to a
         ten from at least ``MIN_PIPS``). For photos in greys only: in colour, the ink's colour
         outweighs the pips' shapes (a spade whose stem is lost looks like a heart turned over)."""
-        if code[:-1] not in CHECKED_RANKS:
-            return False
-        return other_colour(code, self.suit_shares(face, min_pips=1 if code[:-1] == ACE else MIN_PIPS))
+        return other_colour(code, self.vote_on(face, code))
 
 
 def check_pips(spec: dict) -> None:
