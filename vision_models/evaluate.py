@@ -531,13 +531,14 @@ def width_table(results: dict) -> str:
 
 
 def designs(reader, args, min_confidence: float, kind: str, total: str, sets, count: int | None = None,
-            seed_offset: int = 1, max_overlap: float = 0.12) -> dict:
+            seed_offset: int = 1, max_overlap: float = 0.12, grey: bool = False) -> dict:
     """Each third-party design's figures (``sets``: name and a loader of its faces; ``count`` hands
-    each, ``--theme-scenes`` by default), then all together."""
+    each, ``--theme-scenes`` by default), then all together; with ``grey``, the same scenes
+    photographed in greys."""
     results, combined = {}, Tally()
     for number, (name, load) in enumerate(sets):
         tally = synthetic(reader, count or args.theme_scenes, min_confidence, load(),
-                          seed=args.seed + seed_offset + number, max_overlap=max_overlap)
+                          seed=args.seed + seed_offset + number, max_overlap=max_overlap, grey=grey)
         results[f"{kind} {name}"] = tally.summary()
         combined.absorb(tally)
     results[total] = combined.summary()
@@ -580,6 +581,9 @@ def run_sets(reader, args, min_confidence: float) -> dict:
             results.update(designs(reader, args, min_confidence, "overlapping KDE deck",
                                    f"overlapping third-party tuning decks, up to {100 * OVERLAPPING:.0f} % (all)",
                                    decks, args.overlapping, seed_offset=501, max_overlap=OVERLAPPING))
+        if args.grey_decks:   # the decks' scenes photographed in greys, reported apart
+            results.update(designs(reader, args, min_confidence, "grey KDE deck",
+                                   "grey third-party tuning decks (all)", decks, grey=True))
     if args.real:
         from .real import finder_halves, load_split
 
@@ -625,6 +629,10 @@ def main(argv=None) -> None:
                         help="hands of the own designs photographed in greys, the same scenes as the first of "
                              "--scenes (seed: --seed), so that the two read side by side say what colour "
                              "gives the reader; reported apart from the other sets")
+    parser.add_argument("--grey-decks", action="store_true",
+                        help="with --decks: the tuning decks' scenes also photographed in greys, the same "
+                             "scenes, reported apart from the other sets (a grey photo has no ink colour to "
+                             "tell a diamond from a club)")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")

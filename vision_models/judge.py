@@ -34,11 +34,13 @@ from pathlib import Path
 
 TUNING_SETS = {"own": "own designs", "kde": "third-party tuning decks (all)", "real": "real photos"}
 """The three sets of the score, by the start of their name in ``evaluate``'s results."""
-SIDE_SETS = {"framed": "framed own designs", "cut": "cut own designs", "grey": "grey own designs"}
-"""Sets read beside the score when a draw has them (``evaluate --framed``, ``--cut``, ``--grey``), reported apart."""
+SIDE_SETS = {"framed": "framed own designs", "cut": "cut own designs", "grey": "grey own designs",
+             "grey_kde": "grey third-party tuning decks (all)"}
+"""Sets read beside the score when a draw has them (``evaluate --framed``, ``--cut``, ``--grey``,
+``--grey-decks``), reported apart."""
 POOLED = ("confidently_wrong", "real_right", "real_extra", "generated_net", "real_net_once", "real_extra_once",
-          "framed_right", "framed_wrong", "cut_right", "cut_wrong", "grey_right", "grey_wrong", "counted_right",
-          "counted_wrong")
+          "framed_right", "framed_wrong", "cut_right", "cut_wrong", "grey_right", "grey_wrong", "grey_kde_right",
+          "grey_kde_wrong", "counted_right", "counted_wrong")
 """The figures of :func:`summary` that several pairs of one recipe add up (:func:`pooled`)."""
 
 
