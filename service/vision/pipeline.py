@@ -40,7 +40,7 @@ from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, 
                        overlap_of, quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
-from .pips import ACE, PARTNER, PipReader, number_layout, pip_crops
+from .pips import ACE, PARTNER, PipReader, number_layout, other_colour, other_colour_suit, pip_crops
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -415,17 +415,41 @@ def joined(dist: np.ndarray, classes: list[str], code: str, other: str) -> np.nd
     return out
 
 
+def rank_in_suit(dist: np.ndarray, classes: list[str], code: str, suit: str) -> np.ndarray:
+    """The distribution with the shares of ``code``'s rank in the four suits joined in ``suit``: the
+    reading of a card whose suit was settled by another look, as sure as the reader was of its rank.
+
+    >>> rank_in_suit(np.array([0.6, 0.25, 0.1, 0.0, 0.05]), ["7C", "7S", "7D", "7H", "4C"], "7C", "D").round(2).tolist()
+    [0.0, 0.0, 0.95, 0.0, 0.05]
+    """
+    out = dist.copy()
+    rank = code[:-1]
+    out[classes.index(rank + suit)] = sum(dist[classes.index(rank + other)] for other in PARTNER)
+    for other in PARTNER:
+        if other != suit:
+            out[classes.index(rank + other)] = 0.0
+    return out
+
+
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
-    """The reading once the card's face has been looked at (:func:`looked_at`); in a photo in greys
-    (no ``check_colour``), a sure ace or two to a ten whose pips name a suit of the other colour
-    (:meth:`.pips.PipReader.names_other_colour`) is then in doubt (``SUIT_PIPS``): with no ink's
-    colour to go by, the reader reads a grey diamond as a spade or a club now and then."""
+    """The reading once the card's face has been looked at (:func:`looked_at`); then, in a photo in
+    greys (no ``check_colour``), with no ink's colour to go by (the reader reads a grey diamond as
+    a spade or a club now and then), an ace or a two to a ten whose pips clearly name a suit of the
+    other colour (:func:`.pips.other_colour_suit`) is read in that suit, as sure as the reader was
+    of its rank (:func:`rank_in_suit`; sure or not before), and a sure one whose pips name it less
+    clearly (:func:`.pips.other_colour`) is in doubt (``SUIT_PIPS``). A reading in doubt of its
+    rank is left as it is."""
     looked = looked_at(reading, image, classes, min_confidence, pips, check_colour)
-    if check_colour or pips is None or not looked.sure(min_confidence):
+    if check_colour or pips is None or looked.doubt not in (None, SUIT_PIPS):
         return looked
     code = classes[int(np.argmax(looked.dist))]
-    if pips.names_other_colour(card_face(image, looked.quad), code):
+    vote = pips.vote_on(card_face(image, looked.quad), code)   # None but for an ace or a two to a ten
+    suit = other_colour_suit(code, vote)
+    if suit:
+        dist = rank_in_suit(looked.dist, classes, code, suit)
+        return replace(looked, dist=dist, score=reading_score(dist, looked.cardness), doubt=None)
+    if looked.sure(min_confidence) and other_colour(code, vote):
         return replace(looked, doubt=SUIT_PIPS)
     return looked
 

@@ -54,6 +54,8 @@ PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each sui
 OTHER_COLOUR_SHARE = 0.7    # in a photo in greys, a suit of the other colour with at least this share of
                             # the votes puts a sure reading in doubt (the reader reads a diamond's colour
                             # more than its shape; chosen on scratch draws, lab notebook 2026-12-07 09:42)
+GREY_SUIT_SURE = 0.9        # and with at least this share settles the suit: on scratch draws of photos in
+                            # greys the pips were right 163 times of 163 over it (lab notebook, run GS)
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge), but
                             # an ace's one mark: its pip (or its ornament, which no vote settles)
 MIRROR_TOLERANCE = (6.0, 7.0)   # a pip's mirror image lies within this many pixels across and along the
@@ -209,21 +211,46 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
     return None if partner_share(suit, shares) >= PARTNER_SHARE else code
 
 
+def other_colour_vote(code: str, shares: np.ndarray | None) -> tuple[str, float] | None:
+    """The suit of the other colour than ``code``'s that the pips' vote (``shares`` as for
+    :func:`pips_code`) gives most, and its share; None when too few pips were found or ``code`` is
+    no ace or two to a ten of the standard deck. In colour the index's ink settles the colour
+    (:mod:`.suit_colour`); in a photo in greys only the shapes can, and the reader, which learned
+    that diamonds are red, reads a grey diamond as a spade or a club now and then.
+
+    >>> other_colour_vote("4S", np.array([0.05, 0.05, 0.85, 0.05])), other_colour_vote("QS", np.array([0, 0, 1.0, 0]))
+    (('D', 0.85), None)
+    """
+    if shares is None or code[:-1] not in CHECKED_RANKS or code[-1] not in SUITS:
+        return None
+    best = max((number for number, suit in enumerate(SUITS) if suit not in (code[-1], PARTNER[code[-1]])),
+               key=lambda number: shares[number])
+    return SUITS[best], float(shares[best])
+
+
 def other_colour(code: str, shares: np.ndarray | None) -> bool:
     """Whether the pips' vote (``shares`` as for :func:`pips_code`) gives a suit of the other colour
-    than ``code``'s at least ``OTHER_COLOUR_SHARE`` of it. In colour the index's ink settles the
-    colour (:mod:`.suit_colour`); in a photo in greys only the shapes can, and the reader, which
-    learned that diamonds are red, reads a grey diamond as a spade or a club now and then.
+    than ``code``'s at least ``OTHER_COLOUR_SHARE`` of it (:func:`other_colour_vote`).
 
     >>> other_colour("4S", np.array([0.05, 0.05, 0.85, 0.05])), other_colour("4S", np.array([0.4, 0.3, 0.3, 0]))
     (True, False)
     >>> other_colour("4S", None), other_colour("QS", np.array([0, 0, 1.0, 0]))
     (False, False)
     """
-    if shares is None or code[:-1] not in CHECKED_RANKS or code[-1] not in SUITS:
-        return False
-    other = [number for number, suit in enumerate(SUITS) if suit not in (code[-1], PARTNER[code[-1]])]
-    return float(shares[other].max()) >= OTHER_COLOUR_SHARE
+    vote = other_colour_vote(code, shares)
+    return vote is not None and vote[1] >= OTHER_COLOUR_SHARE
+
+
+def other_colour_suit(code: str, shares: np.ndarray | None) -> str | None:
+    """The suit of the other colour than ``code``'s that the pips' vote (``shares`` as for
+    :func:`pips_code`) clearly names, at least ``GREY_SUIT_SURE`` of it (:func:`other_colour_vote`),
+    or None: in a photo in greys, the card's suit.
+
+    >>> other_colour_suit("4C", np.array([0.02, 0.01, 0.95, 0.02])), other_colour_suit("4C", np.array([0.1, 0.05, 0.85, 0]))
+    ('D', None)
+    """
+    vote = other_colour_vote(code, shares)
+    return vote[0] if vote is not None and vote[1] >= GREY_SUIT_SURE else None
 
 
 def partner_share(suit: str, shares: np.ndarray) -> float:
@@ -298,12 +325,6 @@ class PipReader:
         the face's pips when already cut (:func:`pip_crops`)."""
         return pips_code(code, self.vote_on(face, code, crops))
 
-    def names_other_colour(self, face: np.ndarray, code: str) -> bool:
-        """Whether the pips of the card whose rectified face is ``face``, read surely as ``code``,
-        name a suit of the other colour (:func:`other_colour`; an ace from its one mark, a two to a
-        ten from at least ``MIN_PIPS``). For photos in greys only: in colour, the ink's colour
-        outweighs the pips' shapes (a spade whose stem is lost looks like a heart turned over)."""
-        return other_colour(code, self.vote_on(face, code))
 
 
 def check_pips(spec: dict) -> None:
