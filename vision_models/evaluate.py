@@ -569,9 +569,11 @@ def run_sets(reader, args, min_confidence: float) -> dict:
     if args.themes:
         from .third_party import available_themes, theme_faces
 
-        results.update(designs(reader, args, min_confidence, "gnome theme", "third-party designs (all themes)",
-                               [(path.stem, lambda path=path: theme_faces(path))
-                                for path in available_themes(args.themes)]))
+        themes = [(path.stem, lambda path=path: theme_faces(path)) for path in available_themes(args.themes)]
+        results.update(designs(reader, args, min_confidence, "gnome theme", "third-party designs (all themes)", themes))
+        if args.grey_decks:   # the themes' scenes photographed in greys, reported apart
+            results.update(designs(reader, args, min_confidence, "grey gnome theme",
+                                   "grey third-party designs (all themes)", themes, grey=True))
     if args.decks:
         from .third_party import available_decks, deck_faces
 
@@ -630,9 +632,9 @@ def main(argv=None) -> None:
                              "--scenes (seed: --seed), so that the two read side by side say what colour "
                              "gives the reader; reported apart from the other sets")
     parser.add_argument("--grey-decks", action="store_true",
-                        help="with --decks: the tuning decks' scenes also photographed in greys, the same "
-                             "scenes, reported apart from the other sets (a grey photo has no ink colour to "
-                             "tell a diamond from a club)")
+                        help="with --decks or --themes: the third-party designs' scenes also photographed in "
+                             "greys, the same scenes, reported apart from the other sets (a grey photo has no "
+                             "ink colour to tell a diamond from a club)")
     parser.add_argument("--themes", help="directory of gnome-cards-data .svgz themes")
     parser.add_argument("--decks", help="directory of kdegames-card-data-kf5 decks (the third-party tuning set)")
     parser.add_argument("--theme-scenes", type=int, default=60, help="hands per third-party theme or deck")
