@@ -51,7 +51,7 @@ from .dataset import DENSE_ART_SHARE, make_dataset
 from .faces import CLASSES, RANKS, SUITS
 
 MODEL_NAME = "muggins-corner-reader"
-MODEL_VERSION = "4.33.0"
+MODEL_VERSION = "4.34.0"
 HERE = Path(__file__).resolve().parent
 
 
