@@ -9,7 +9,9 @@ baseline, timed in the same run and alternating with it, is the same pipeline wi
 spotter (:mod:`service.vision.spotter`, new in 4.3.0): the ratio is what the spotter costs (since
 4.5.0 its first look is the card finder's, so only its closer looks and their readings). The
 laid-out hands are read whole before the spotter; a third photo, scattered cards one of which only
-the spotter outlines, times it at work (and reads one card fewer without it).
+the spotter outlines, times it at work (and reads one card fewer without it). A fourth is the first
+photo saved in greys, as some phones and apps save them: there the pips are asked about the suit's
+colour as well (since 4.32.0), which a photo in colour leaves to the index's ink.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from service.vision import decode, recognize
 from service.vision.maps import MAPS_FILE
 from service.vision.pips import PIPS_FILE
 from service.vision.reader import MODEL_DIR, load_reader, reader_files
-from vision_models.scenes import compose, hand_layout
+from vision_models.scenes import compose, hand_layout, in_greys
 
 from .machine import header
 
@@ -42,11 +44,12 @@ def as_jpeg(image: np.ndarray, width: int, height: int) -> bytes:
     return data.tobytes()
 
 
-def five_card_jpeg(width: int, height: int, seed: int = 3) -> tuple[bytes, list[str]]:
-    """A laid-out hand (four in a row, the starter apart), resized to ``width`` x ``height``."""
+def five_card_jpeg(width: int, height: int, seed: int = 3, grey: bool = False) -> tuple[bytes, list[str]]:
+    """A laid-out hand (four in a row, the starter apart), resized to ``width`` x ``height``; with
+    ``grey``, saved in greys (:func:`.scenes.in_greys`)."""
     rng = np.random.default_rng(seed)
     scene = compose(rng, HAND, size=(1200, 1600), quads=hand_layout(rng, (1200, 1600)))
-    return as_jpeg(scene.image, width, height), HAND
+    return as_jpeg(in_greys(scene.image) if grey else scene.image, width, height), HAND
 
 
 def spotted_card_jpeg(seed: int = 107) -> tuple[bytes, list[str]]:
@@ -85,7 +88,8 @@ def main(argv=None) -> None:
     for label, (data, truth), target in (("1600x1200 JPEG, 5 cards", five_card_jpeg(1600, 1200), 150),
                                          ("12 MP JPEG (4000x3000), 5 cards", five_card_jpeg(4000, 3000), 400),
                                          ("1600x1200 JPEG, 5 scattered cards, one found by the spotter only",
-                                          spotted_card_jpeg(), 150)):
+                                          spotted_card_jpeg(), 150),
+                                         ("1600x1200 JPEG in greys, 5 cards", five_card_jpeg(1600, 1200, grey=True), 150)):
         runs, read = {"with": [], "without": []}, {}
         for _ in range(3):  # alternating, so a change in the machine's load hits both alike
             for name, which in (("with", reader), ("without", baseline)):
