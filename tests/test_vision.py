@@ -20,7 +20,6 @@ from service.vision.ink import print_outlines
 from service.vision.locate import Outlines, candidate_quads, corner_hypotheses, find_outlines
 from service.vision.court_art import ART_SHARE, art_share
 from service.vision.face import FACE_H, FACE_W, card_face, dark_faced, shows_paper
-from service.vision.index_mark import SCALE as MARK_SCALE, suit_mark_crops
 from service.vision import pipeline
 from service.vision.pipeline import SUIT_COLOUR, Reading, read_card, take_cards, too_weak
 from service.vision.pips import SUITS, PipReader, number_layout, pip_crops
@@ -573,36 +572,6 @@ def test_in_a_photo_in_greys_pips_of_the_other_colour_settle_an_unsure_cards_sui
     assert card.doubt == (None if code else "low_confidence")
     if code:
         assert card.confidence > 0.9
-
-
-@pytest.mark.parametrize("grey, shares, vote, code", [
-    (True, {"QC": 0.9, "QD": 0.06}, (0.02, 0.01, 0.95, 0.02), "QD"),   # its marks clearly diamonds, seen by the reader
-    (True, {"QC": 0.9, "QD": 0.01}, (0.02, 0.01, 0.95, 0.02), "QC"),   # the reader hardly saw the queen of diamonds
-    (True, {"QC": 0.9, "QD": 0.06}, (0.1, 0.05, 0.75, 0.1), "QC"),     # the marks' vote not clear enough
-    (False, {"QC": 0.9, "QD": 0.06}, (0.02, 0.01, 0.95, 0.02), "QC"),  # in colour: the index's ink has the say
-])
-def test_in_a_photo_in_greys_a_court_cards_index_marks_settle_its_colour(reader, grey, shares, vote, code):
-    """A queen of diamonds read surely as the queen of clubs (the readers take some decks' grey
-    diamonds for clubs): in greys the suit marks of its index, voted on by the pips' model, name
-    diamonds clearly and the reader gave the queen of diamonds a share, so it is read as that, as sure
-    as the reader was of the queen (run IM)."""
-    card = _take_one(reader, "QD", shares, 0.9, 0.7, _FixedVote(vote), grey=grey)
-    assert (card.code, card.doubt) == (code, None)
-    if code == "QD":
-        assert card.confidence == pytest.approx(0.96, abs=0.01)
-
-
-def test_a_court_cards_suit_marks_are_cut_from_its_index_corners():
-    """The suit mark under the rank in each index corner of a face cut three times larger, as the
-    pips' model sees a pip: two generated queens of diamonds show their two index corners' diamonds,
-    which the pips' model reads as diamonds. (Of the own designs' small, blurred marks, many are not
-    found: seeds 8 to 23 give marks on 5 queens of 16.)"""
-    for seed in (8, 23):
-        scene = compose(np.random.default_rng(seed), ["QD"], size=(700, 700))
-        face = card_face(in_greys(scene.image), order_quad(scene.cards[0].quad), scale=MARK_SCALE)
-        crops = suit_mark_crops(face)
-        assert len(crops) >= 2
-        assert SUITS[int(np.argmax(get_reader().pips.suit_shares(None, min_pips=1, crops=crops)))] == "D"
 
 
 @pytest.mark.parametrize("vote, code, confidence", [((0.2, 0.0, 0.0, 0.8), "7C", 0.988),   # clubs clearly

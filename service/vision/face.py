@@ -31,9 +31,9 @@ PAPER_SATURATION = 110      # paper under a photo's cast stays under this (OpenC
 NUMBER_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")  # the ranks whose face holds pips, no picture
 
 
-def card_face(image: np.ndarray, quad: np.ndarray, scale: int = 1) -> np.ndarray:
-    """The card inside ``quad`` (4x2, clockwise) warped to ``FACE_W`` x ``FACE_H`` (times ``scale``),
-    its long side upright; which end is up is left open (pips are printed both ways up).
+def card_face(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card inside ``quad`` (4x2, clockwise) warped to ``FACE_W`` x ``FACE_H``, its long side
+    upright; which end is up is left open (pips are printed both ways up).
 
     >>> image = np.zeros((300, 300, 3), np.uint8); image[50:150, 20:160] = 255     # a card lying down
     >>> _ = cv2.circle(image, (40, 100), 8, (0, 0, 255), -1)                      # a red mark at one end
@@ -43,11 +43,10 @@ def card_face(image: np.ndarray, quad: np.ndarray, scale: int = 1) -> np.ndarray
     """
     quad = np.asarray(quad, np.float32)
     across, down = np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])
-    width, height = FACE_W * scale, FACE_H * scale
-    upright = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    upright = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
     target = upright if across <= down else np.roll(upright, -1, axis=0)
     warp = cv2.getPerspectiveTransform(quad, target)
-    return cv2.warpPerspective(image, warp, (width, height), flags=cv2.INTER_AREA,
+    return cv2.warpPerspective(image, warp, (FACE_W, FACE_H), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
 
 

@@ -40,8 +40,7 @@ from .geometry import (MAX_SHARED, SMALLEST_SHARE, corner_patches, lies_on_any, 
                        overlap_of, quad_area, smallest_card_area)
 from .locate import find_outlines
 from .maps import MapsLook
-from .index_mark import MARK_SEEN, MARK_SURE, SCALE as MARK_SCALE, suit_mark_crops
-from .pips import ACE, PARTNER, PipReader, number_layout, other_colour, other_colour_suit, other_colour_vote, pip_crops
+from .pips import ACE, PARTNER, PipReader, number_layout, other_colour, other_colour_suit, pip_crops
 from .reader import CardReader
 from .spotter import about_index_corner
 from .suit_colour import black_share, in_colour, suit_colour_disagrees
@@ -432,21 +431,6 @@ def rank_in_suit(dist: np.ndarray, classes: list[str], code: str, suit: str) -> 
     return out
 
 
-def court_colour_in_greys(reading: Reading, image: np.ndarray, classes: list[str], code: str,
-                          pips: PipReader) -> Reading:
-    """A court card's reading ``code`` in a photo in greys, once the suit marks of its index corners
-    are looked at (:func:`.index_mark.suit_mark_crops`, the pips' model voting on them as on pips):
-    read in a suit of the other colour that holds at least ``MARK_SURE`` of their vote when the
-    reader gave that card at least ``MARK_SEEN``, as sure as the reader was of the rank
-    (:func:`rank_in_suit`); else as it was."""
-    vote = pips.suit_shares(None, min_pips=1, crops=suit_mark_crops(card_face(image, reading.quad, MARK_SCALE)))
-    other = other_colour_vote(code, vote)
-    if other is None or other[1] < MARK_SURE or reading.dist[classes.index(code[:-1] + other[0])] < MARK_SEEN:
-        return reading
-    dist = rank_in_suit(reading.dist, classes, code, other[0])
-    return replace(reading, dist=dist, score=reading_score(dist, reading.cardness), doubt=None)
-
-
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,
                  pips: PipReader | None = None, check_colour: bool = True) -> Reading:
     """The reading once the card's face has been looked at (:func:`looked_at`); then, in a photo in
@@ -454,15 +438,12 @@ def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_co
     a spade or a club now and then), an ace or a two to a ten whose pips clearly name a suit of the
     other colour (:func:`.pips.other_colour_suit`) is read in that suit, as sure as the reader was
     of its rank (:func:`rank_in_suit`; sure or not before), and a sure one whose pips name it less
-    clearly (:func:`.pips.other_colour`) is in doubt (``SUIT_PIPS``); a court card's colour is
-    looked at by its index's suit marks (:func:`court_colour_in_greys`). A reading in doubt of its
+    clearly (:func:`.pips.other_colour`) is in doubt (``SUIT_PIPS``). A reading in doubt of its
     rank is left as it is."""
     looked = looked_at(reading, image, classes, min_confidence, pips, check_colour)
     if check_colour or pips is None or looked.doubt not in (None, SUIT_PIPS):
         return looked
     code = classes[int(np.argmax(looked.dist))]
-    if court_card(code):
-        return court_colour_in_greys(looked, image, classes, code, pips)
     vote = pips.vote_on(card_face(image, looked.quad), code)   # None but for an ace or a two to a ten
     suit = other_colour_suit(code, vote)
     if suit:

@@ -105,26 +105,16 @@ def pip_crops(face: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     median = float(np.median([box[4] for box in boxes]))
     boxes = [box for box in boxes if ONE_SIZE[0] * median <= box[4] <= ONE_SIZE[1] * median]
     grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
-    return np.stack([mark_crop(grey, box) for box in boxes]), boxes
-
-
-def mark_crop(grey: np.ndarray, box: np.ndarray) -> np.ndarray:
-    """One mark of a grey image, its bounding box ``box`` (x, y, w, h, ...), as the pips' model sees
-    a pip: a ``PIP_SIDE`` square ``PIP_MARGIN`` times the mark's longer side, ink 1 and paper 0.
-
-    >>> grey = np.full((60, 60), 230, np.uint8); _ = cv2.circle(grey, (30, 30), 10, 20, -1)
-    >>> crop = mark_crop(grey, np.array([20, 20, 21, 21, 300]))
-    >>> crop.shape, float(crop[12, 12]), float(crop[0, 0])
-    ((24, 24), 1.0, 0.0)
-    """
-    x, y, w, h = (int(v) for v in box[:4])
-    side = int(max(w, h) * PIP_MARGIN) + 2
-    scale = PIP_SIDE / side
-    shift = np.float32([[scale, 0, PIP_SIDE / 2 - (x + w / 2) * scale],
-                        [0, scale, PIP_SIDE / 2 - (y + h / 2) * scale]])
-    crop = cv2.warpAffine(grey, shift, (PIP_SIDE, PIP_SIDE), borderMode=cv2.BORDER_REPLICATE,
-                          flags=cv2.INTER_AREA if side > PIP_SIDE else cv2.INTER_LINEAR).astype(np.float32)
-    return (crop.max() - crop) / max(float(crop.max() - crop.min()), 1.0)
+    crops = []
+    for x, y, w, h, _ in boxes:
+        side = int(max(w, h) * PIP_MARGIN) + 2
+        scale = PIP_SIDE / side
+        shift = np.float32([[scale, 0, PIP_SIDE / 2 - (x + w / 2) * scale],
+                            [0, scale, PIP_SIDE / 2 - (y + h / 2) * scale]])
+        crop = cv2.warpAffine(grey, shift, (PIP_SIDE, PIP_SIDE), borderMode=cv2.BORDER_REPLICATE,
+                              flags=cv2.INTER_AREA if side > PIP_SIDE else cv2.INTER_LINEAR).astype(np.float32)
+        crops.append((crop.max() - crop) / max(float(crop.max() - crop.min()), 1.0))
+    return np.stack(crops), boxes
 
 
 def _centres(boxes: list[np.ndarray]) -> tuple[np.ndarray, float]:
@@ -224,14 +214,14 @@ def pips_code(code: str, shares: np.ndarray | None) -> str | None:
 def other_colour_vote(code: str, shares: np.ndarray | None) -> tuple[str, float] | None:
     """The suit of the other colour than ``code``'s that the pips' vote (``shares`` as for
     :func:`pips_code`) gives most, and its share; None when too few pips were found or ``code`` is
-    no card of the four suits. In colour the index's ink settles the colour
+    no ace or two to a ten of the standard deck. In colour the index's ink settles the colour
     (:mod:`.suit_colour`); in a photo in greys only the shapes can, and the reader, which learned
     that diamonds are red, reads a grey diamond as a spade or a club now and then.
 
-    >>> other_colour_vote("4S", np.array([0.05, 0.05, 0.85, 0.05])), other_colour_vote("QS", None)
+    >>> other_colour_vote("4S", np.array([0.05, 0.05, 0.85, 0.05])), other_colour_vote("QS", np.array([0, 0, 1.0, 0]))
     (('D', 0.85), None)
     """
-    if shares is None or code[-1] not in SUITS:
+    if shares is None or code[:-1] not in CHECKED_RANKS or code[-1] not in SUITS:
         return None
     best = max((number for number, suit in enumerate(SUITS) if suit not in (code[-1], PARTNER[code[-1]])),
                key=lambda number: shares[number])
@@ -247,7 +237,7 @@ def other_colour(code: str, shares: np.ndarray | None) -> bool:
     >>> other_colour("4S", None), other_colour("QS", np.array([0, 0, 1.0, 0]))
     (False, False)
     """
-    vote = other_colour_vote(code, shares) if code[:-1] in CHECKED_RANKS else None
+    vote = other_colour_vote(code, shares)
     return vote is not None and vote[1] >= OTHER_COLOUR_SHARE
 
 
@@ -258,10 +248,8 @@ def other_colour_suit(code: str, shares: np.ndarray | None) -> str | None:
 
     >>> other_colour_suit("4C", np.array([0.02, 0.01, 0.95, 0.02])), other_colour_suit("4C", np.array([0.1, 0.05, 0.85, 0]))
     ('D', None)
-    >>> other_colour_suit("QC", np.array([0.02, 0.01, 0.95, 0.02]))   # a court card: no pips voted
-
     """
-    vote = other_colour_vote(code, shares) if code[:-1] in CHECKED_RANKS else None
+    vote = other_colour_vote(code, shares)
     return vote[0] if vote is not None and vote[1] >= GREY_SUIT_SURE else None
 
 
