@@ -54,8 +54,8 @@ PARTNER = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the other suit of each sui
 OTHER_COLOUR_SHARE = 0.7    # in a photo in greys, a suit of the other colour with at least this share of
                             # the votes puts a sure reading in doubt (the reader reads a diamond's colour
                             # more than its shape; chosen on scratch draws, lab notebook 2026-12-07 09:42)
-GREY_SUIT_SURE = 0.8        # and with at least this share settles the suit: on scratch draws of photos in
-                            # greys the pips were right 176 times of 177 over it (lab notebook, runs GS, GS8)
+GREY_SUIT_SURE = 0.9        # and with at least this share settles the suit: on scratch draws of photos in
+                            # greys the pips were right 163 times of 163 over it (lab notebook, run GS)
 MIN_PIPS = 2                # from at least this many pips (one mark alone may be a smudge), but
                             # an ace's one mark: its pip (or its ornament, which no vote settles)
 MIRROR_TOLERANCE = (6.0, 7.0)   # a pip's mirror image lies within this many pixels across and along the
@@ -246,7 +246,7 @@ def other_colour_suit(code: str, shares: np.ndarray | None) -> str | None:
     :func:`pips_code`) clearly names, at least ``GREY_SUIT_SURE`` of it (:func:`other_colour_vote`),
     or None: in a photo in greys, the card's suit.
 
-    >>> other_colour_suit("4C", np.array([0.02, 0.01, 0.95, 0.02])), other_colour_suit("4C", np.array([0.15, 0.05, 0.75, 0.05]))
+    >>> other_colour_suit("4C", np.array([0.02, 0.01, 0.95, 0.02])), other_colour_suit("4C", np.array([0.1, 0.05, 0.85, 0]))
     ('D', None)
     """
     vote = other_colour_vote(code, shares)
