@@ -422,13 +422,11 @@ def rank_in_suit(dist: np.ndarray, classes: list[str], code: str, suit: str) -> 
     >>> rank_in_suit(np.array([0.6, 0.25, 0.1, 0.0, 0.05]), ["7C", "7S", "7D", "7H", "4C"], "7C", "D").round(2).tolist()
     [0.0, 0.0, 0.95, 0.0, 0.05]
     """
-    out = dist.copy()
     rank = code[:-1]
-    out[classes.index(rank + suit)] = sum(dist[classes.index(rank + other)] for other in PARTNER)
     for other in PARTNER:
         if other != suit:
-            out[classes.index(rank + other)] = 0.0
-    return out
+            dist = joined(dist, classes, rank + suit, rank + other)
+    return dist
 
 
 def look_at_face(reading: Reading, image: np.ndarray, classes: list[str], min_confidence: float,

@@ -326,7 +326,6 @@ class PipReader:
         return pips_code(code, self.vote_on(face, code, crops))
 
 
-
 def check_pips(spec: dict) -> None:
     """Refuse a pip model trained on other crops than :func:`pip_crops` cuts.
 
